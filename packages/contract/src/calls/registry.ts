@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import { accessApplyRequest, emptyResponse, loginRequest, loginResponse, logoutRequest } from './auth';
+import { getWebsiteAgainRequest, getWebsiteAgainResponse, getWebsiteInfoRequest, websiteInfo } from './site';
+
+/**
+ * Who may make a call:
+ * - public: no website needed (it names one in the body or is resolved from the host);
+ * - website: the Website-ID header must name a known website;
+ * - session: a valid session token of that website is needed (visitor or customer);
+ * - customer: a session of a logged-in customer (login_type 1) is needed.
+ */
+export type CallAccess = 'public' | 'website' | 'session' | 'customer';
+
+export interface CallDefinition<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends CallAccess = CallAccess,
+> {
+  readonly name: string;
+  readonly access: A;
+  readonly summary: string;
+  readonly tag: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+const call = <Req extends z.ZodType, Res extends z.ZodType, A extends CallAccess>(d: CallDefinition<Req, Res, A>) => d;
+
+export const calls = {
+  get_website_info: call({
+    name: 'get_website_info',
+    access: 'public',
+    tag: 'site',
+    summary: 'Public settings of a showroom, from the site code, else the host name, else the default site.',
+    request: getWebsiteInfoRequest,
+    response: websiteInfo,
+  }),
+  login: call({
+    name: 'login',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Log in with a visitor access code (login_type 0) or a customer password (login_type 1).',
+    request: loginRequest,
+    response: loginResponse,
+  }),
+  get_website_again: call({
+    name: 'get_website_again',
+    access: 'session',
+    tag: 'auth',
+    summary: 'Restore a session after a reload: the website id and the user of the token.',
+    request: getWebsiteAgainRequest,
+    response: getWebsiteAgainResponse,
+  }),
+  logout: call({
+    name: 'logout',
+    access: 'session',
+    tag: 'auth',
+    summary: 'End the current session (the token stops working at once).',
+    request: logoutRequest,
+    response: emptyResponse,
+  }),
+  access_apply: call({
+    name: 'access_apply',
+    access: 'website',
+    tag: 'auth',
+    summary: "Ask the company's staff for an access code, leaving a phone number.",
+    request: accessApplyRequest,
+    response: emptyResponse,
+  }),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export type CallRequest<N extends CallName> = z.input<Calls[N]['request']>;
+export type CallResponse<N extends CallName> = z.output<Calls[N]['response']>;

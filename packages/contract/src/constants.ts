@@ -1,0 +1,45 @@
+/** template_color 1..5 and the colour each stands for. */
+export const TEMPLATE_COLORS = {
+  1: '#2181ED',
+  2: '#FF8B17',
+  3: '#7645E6',
+  4: '#F33636',
+  5: '#3CB46D',
+} as const;
+export type TemplateColor = keyof typeof TEMPLATE_COLORS;
+
+export const TEMPLATE_STYLES = [1, 2, 3, 4] as const;
+
+/** trade_terms: 0 none, 1 EXW, 2 FOB, 3 CFR, 4 CIF. */
+export const TRADE_TERMS = { 0: '', 1: 'EXW', 2: 'FOB', 3: 'CFR', 4: 'CIF' } as const;
+
+/** number_type: which product number is displayed. */
+export const NUMBER_TYPES = { TOY_NUMBER: 1, HIDDEN: 2, ARTICLE_NUMBER: 3 } as const;
+
+export const LOGIN_TYPE = { VISITOR: 0, CUSTOMER: 1 } as const;
+
+export const TOY_TYPES = [1, 2, 3] as const;
+
+export const ORDER_CURRENCIES = [
+  'AUD', 'CAD', 'GBP', 'HKD', 'JPY', 'SGD', 'USD', 'CNH', 'EUR', 'PLN', 'AED', 'CHF', 'CZK',
+  'DKK', 'NZD', 'HUF', 'ILS', 'MXN', 'NOK', 'SAR', 'SEK', 'TRY', 'RON', 'ZAR', 'THB', 'MYR',
+] as const;
+
+export const LIMITS = {
+  CART_MAX_LINES: 1000,
+  DEFAULT_PURCHASE_NUMBER: 1,
+  REQUEST_TIMEOUT_MS: 30_000,
+  CHUNK_LOAD_TIMEOUT_MS: 120_000,
+  BADGE_CAP: 99,
+  /** Largest JSON body the /api accepts. */
+  MAX_BODY_BYTES: 1024 * 1024,
+  /** A session lasts this long after login. */
+  SESSION_TTL_MS: 30 * 24 * 3600 * 1000,
+  /** Wrong logins from one address on one website allowed within the window. */
+  LOGIN_MAX_FAILURES: 5,
+  LOGIN_FAILURE_WINDOW_MS: 15 * 60 * 1000,
+  /** Access applications from one address on one website within the window. */
+  ACCESS_APPLY_MAX: 3,
+  ACCESS_APPLY_WINDOW_MS: 60 * 60 * 1000,
+  CODE_MAX_LENGTH: 64,
+} as const;
