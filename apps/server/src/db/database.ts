@@ -1,0 +1,470 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types of the data model (migrations/0001_initial.ts). Times are epoch
+ * milliseconds, flags 0/1, money a number (numeric(14,4) in the database).
+ */
+
+type Suffix = '' | '_en' | '_es' | '_ru' | '_ar' | '_he' | '_pl' | '_fr' | '_bid' | '_ja' | '_ko' | '_th' | '_pt' | '_vi' | '_fil' | '_de';
+/** A text column in every language: name, name_en, name_es, … */
+export type Multilingual<Base extends string> = { [S in Suffix as `${Base}${S}`]: Generated<string> };
+
+type Id = Generated<number>;
+type Flag = Generated<number>;
+type Text = Generated<string>;
+type Num = Generated<number>;
+
+interface Owned {
+  id: Id;
+  company_id: number;
+}
+interface Timed {
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CompaniesTable extends Timed {
+  id: Id;
+  name: string;
+  name_en: Text;
+  logo: Text;
+  code_salt: string;
+}
+
+export interface WebsitesTable extends Owned, Timed {
+  code: string;
+  domain: string | null;
+  status: Flag;
+  template_style: Num;
+  template_color: Num;
+  default_lang: Num;
+  show_news: Flag;
+  show_about_us: Flag;
+  show_contact: Flag;
+  show_article_number: Flag;
+  show_price: Flag;
+  show_privacy: Flag;
+  number_type: Num;
+  trade_terms: Num;
+  money_unit: Text;
+  contact_type: Num;
+  is_default_banner: Flag;
+  bg_setting: Text;
+  bg_image: Text;
+  bg_image_setting: Num;
+  toy_type: Num;
+}
+
+export interface CompanyContactsTable extends Owned, Timed {
+  company_contact: Text;
+  company_mobilephone: Text;
+  company_telephone: Text;
+  company_email: Text;
+  company_wechat: Text;
+  company_whatsapp: Text;
+  company_facebook: Text;
+  company_fax: Text;
+  company_qq: Text;
+  company_address: Text;
+  company_address_en: Text;
+  lang_type: Num;
+  sort: Num;
+}
+
+export interface CompanyTextsTable extends Owned, Timed {
+  kind: string;
+  lang: string;
+  title: Text;
+  body: Text;
+}
+
+export interface StaffUsersTable extends Owned, Timed {
+  name: string;
+  email: Text;
+  password_hash: Text;
+  chat_id: string | null;
+  role: Text;
+  status: Flag;
+}
+
+export interface CustomersTable extends Owned, Timed {
+  customer_name: string;
+  nickname: Text;
+  avatar: Text;
+  email: Text;
+  phone: Text;
+  country: Text;
+  password_hash: string;
+  chat_id: string | null;
+  chat_customer_id: string | null;
+  status: Flag;
+}
+
+export interface AccessCodesTable extends Owned, Timed {
+  website_id: number | null;
+  code_hash: string;
+  label: Text;
+  expires_at: number | null;
+  status: Flag;
+}
+
+export interface SessionsTable extends Owned {
+  website_id: number;
+  token_hash: string;
+  login_type: number;
+  customer_id: number | null;
+  access_code_id: number | null;
+  ip: Text;
+  user_agent: Text;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginFailuresTable extends Owned {
+  website_id: number;
+  ip: string;
+  created_at: number;
+}
+
+export interface AccessApplicationsTable extends Owned, Timed {
+  website_id: number;
+  phone: string;
+  ip: Text;
+  lang: Text;
+  status: Flag;
+}
+
+export interface CategoriesTable extends Owned, Timed, Multilingual<'name'> {
+  parent_id: number | null;
+  picture: Text;
+  sort: Num;
+  status: Flag;
+}
+
+export interface FactoriesTable extends Owned, Timed {
+  name: string;
+  name_en: Text;
+  contact: Text;
+  phone: Text;
+  address: Text;
+  address_en: Text;
+  inspection_level: Text;
+}
+
+export interface ProductsTable extends Owned, Timed, Multilingual<'name'>, Multilingual<'packing'> {
+  category_id: number | null;
+  factory_id: number | null;
+  toy_number: Text;
+  article_number: Text;
+  company_number: Text;
+  factory_number: Text;
+  purchase_number: Num;
+  toy_type: Num;
+  order_box_type: Num;
+  exworks_price: Num;
+  price_valid_until: number | null;
+  stock_quantity: Num;
+  carton_quantity: Num;
+  inner_boxes: Num;
+  carton_length: Num;
+  carton_width: Num;
+  carton_height: Num;
+  pack_length: Num;
+  pack_width: Num;
+  pack_height: Num;
+  gross_weight: Num;
+  net_weight: Num;
+  certification: Text;
+  remark: Text;
+  description: Text;
+  video_url: Text;
+  model_url: Text;
+  is_new: Flag;
+  is_recommend: Flag;
+  is_spot: Flag;
+  is_gcc: Flag;
+  is_cash_sale: Flag;
+  is_3d: Flag;
+  is_hot: Flag;
+  is_expire: Flag;
+  removed_time: number | null;
+  stop_time: number | null;
+  is_set_hide: Flag;
+  is_website_hide: Flag;
+  click_count: Num;
+  select_count: Num;
+  sort: Num;
+}
+
+export interface FilesTable extends Owned {
+  storage_key: string;
+  sha256: string;
+  content_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  original_name: Text;
+  created_at: number;
+}
+
+export interface ProductPicturesTable extends Owned {
+  product_id: number;
+  file_id: number;
+  sort: Num;
+  created_at: number;
+}
+
+export interface HotAreasTable extends Owned, Timed, Multilingual<'area_name'> {
+  sort: Num;
+}
+
+export interface ProductHotAreasTable extends Owned {
+  product_id: number;
+  area_id: number;
+  rank: Num;
+}
+
+export interface AdvertsTable extends Owned, Timed {
+  website_id: number | null;
+  position: Text;
+  title: Text;
+  picture: Text;
+  link: Text;
+  sort: Num;
+  status: Flag;
+}
+
+export interface ShowroomsTable extends Owned, Timed {
+  name: string;
+  name_en: Text;
+  address: Text;
+  address_en: Text;
+  picture: Text;
+  description: Text;
+  sort: Num;
+}
+
+export interface BoothsTable extends Owned, Timed {
+  showroom_id: number;
+  booth_number: string;
+  name: Text;
+  name_en: Text;
+  picture: Text;
+  sort: Num;
+}
+
+export interface BoothProductsTable extends Owned {
+  booth_id: number;
+  product_id: number;
+  sort: Num;
+}
+
+export interface CertificatesTable extends Owned, Timed {
+  kind: 'certificate' | 'inspection';
+  factory_id: number | null;
+  name: string;
+  name_en: Text;
+  issuer: Text;
+  number: Text;
+  picture: Text;
+  valid_until: number | null;
+  sort: Num;
+}
+
+export interface NewsTable extends Owned, Timed {
+  category: number;
+  lang: Text;
+  title: string;
+  content: Text;
+  cover: Text;
+  click_count: Num;
+  published_at: number;
+  status: Flag;
+}
+
+export interface CartLinesTable extends Owned, Timed {
+  website_id: number;
+  customer_id: number;
+  product_id: number;
+  ctn: Num;
+}
+
+export interface SamplesTable extends Owned {
+  website_id: number;
+  number: string;
+  customer_id: number | null;
+  visitor_key: string | null;
+  idempotency_key: string;
+  company_name: string;
+  contact: string;
+  phone: Text;
+  email: string;
+  remark: Text;
+  lang: Text;
+  product_count: Num;
+  total_ctn: Num;
+  total_price: Num;
+  total_weight: Num;
+  total_volume: Num;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface SampleLinesTable extends Owned {
+  sample_id: number;
+  product_id: number | null;
+  ctn: number;
+  snapshot: string;
+  sort: Num;
+}
+
+export interface OrdersTable extends Owned {
+  website_id: number;
+  customer_id: number;
+  order_number: string;
+  status: string;
+  confirm_status: Text;
+  currency: Text;
+  order_amount: Num;
+  deposit_amount: Num;
+  balance_amount: Num;
+  account_info: Text;
+  estimated_ship_date: number | null;
+  proforma_file_id: number | null;
+  remark: Text;
+  total_products: Num;
+  total_boxes: Num;
+  total_quantity: Num;
+  created_at: number;
+  updated_at: number;
+  modified_at: number;
+}
+
+export interface OrderLinesTable extends Owned, Timed {
+  order_id: number;
+  product_id: number | null;
+  purchase_quantity: Num;
+  purchase_unit: Text;
+  boxes: Num;
+  inner_boxes: Num;
+  packaging: Text;
+  specifications: Text;
+  remark: Text;
+  unit_price: Num;
+  snapshot: Text;
+  line_status: Text;
+  viewed: Flag;
+  sort: Num;
+}
+
+export interface PaymentsTable extends Owned, Timed {
+  order_id: number;
+  part: 'deposit' | 'balance';
+  amount: Num;
+  currency: string;
+  status: Text;
+  idempotency_key: string | null;
+}
+
+export interface PaymentVouchersTable extends Owned {
+  payment_id: number;
+  file_id: number;
+  created_at: number;
+}
+
+export interface AttachmentsTable extends Owned {
+  order_id: number;
+  file_id: number;
+  file_name: Text;
+  uploaded_by: Text;
+  created_at: number;
+}
+
+export interface ChatConversationsTable extends Owned {
+  chat_id: string;
+  main_chat_id: string;
+  customer_id: number | null;
+  staff_id: number | null;
+  last_message: Text;
+  unread_count: Num;
+  last_check_time: number | null;
+  updated_at: number;
+}
+
+export interface ChatMessagesTable extends Owned {
+  conversation_id: number;
+  from_chat_id: string;
+  msg_content: string;
+  status: Num;
+  gid: string;
+  created_at: number;
+}
+
+interface LogRow extends Owned {
+  website_id: number;
+  session_id: number | null;
+  customer_id: number | null;
+  created_at: number;
+}
+export interface BrowseLogsTable extends LogRow {
+  product_id: number | null;
+  path: Text;
+}
+export interface ClickLogsTable extends LogRow {
+  product_id: number;
+}
+export interface SelectLogsTable extends LogRow {
+  product_id: number;
+  factory_id: number | null;
+  kind: 'select' | 'recommend';
+}
+export interface NewsClickLogsTable extends LogRow {
+  news_id: number;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  websites: WebsitesTable;
+  company_contacts: CompanyContactsTable;
+  company_texts: CompanyTextsTable;
+  staff_users: StaffUsersTable;
+  customers: CustomersTable;
+  access_codes: AccessCodesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  access_applications: AccessApplicationsTable;
+  categories: CategoriesTable;
+  factories: FactoriesTable;
+  products: ProductsTable;
+  files: FilesTable;
+  product_pictures: ProductPicturesTable;
+  hot_areas: HotAreasTable;
+  product_hot_areas: ProductHotAreasTable;
+  adverts: AdvertsTable;
+  showrooms: ShowroomsTable;
+  booths: BoothsTable;
+  booth_products: BoothProductsTable;
+  certificates: CertificatesTable;
+  news: NewsTable;
+  cart_lines: CartLinesTable;
+  samples: SamplesTable;
+  sample_lines: SampleLinesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  payment_vouchers: PaymentVouchersTable;
+  attachments: AttachmentsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  browse_logs: BrowseLogsTable;
+  click_logs: ClickLogsTable;
+  select_logs: SelectLogsTable;
+  news_click_logs: NewsClickLogsTable;
+}
+
+export type Website = Selectable<WebsitesTable>;
+export type Company = Selectable<CompaniesTable>;
+export type Customer = Selectable<CustomersTable>;
+export type Session = Selectable<SessionsTable>;
+export type NewProduct = Insertable<ProductsTable>;

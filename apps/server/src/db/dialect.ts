@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent, SQLite. */
+  databaseUrl?: string | undefined;
+  /** SQLite file; ':memory:' for a throw-away database. */
+  sqliteFile?: string;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/** Opens the database: PostgreSQL when a URL is given, otherwise the SQLite file. */
+export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // Times are bigint epoch milliseconds and money numeric: both well inside a double.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === PG_INT8 || oid === PG_NUMERIC
+            ? (v: string) => Number(v)
+            : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? ':memory:';
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL makes an acknowledged commit survive a power cut.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** The SQLite file inside DATA_DIR, creating the folder on first start. */
+export function sqliteFileIn(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  return join(dataDir, 'vitrine.sqlite');
+}

@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import type { Database } from './database';
+import * as m0001 from './migrations/0001_initial';
+
+/** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Brings the schema up to date; returns the names of the migrations it applied. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    // Migrations see the database as it was when they were written, not today's types.
+    db: db as unknown as Kysely<unknown>,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r: MigrationResult) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CallName, CallResponse } from '@vitrine/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { migrateToLatest } from '../db/migrate';
+import { DEMO_CREDENTIALS, seedDemo } from '../db/seed/demo';
+import { ManualClock } from '../platform/clock';
+import { LocalDiskStorage } from '../platform/storage';
+import { createTestDatabase } from './database';
+
+export interface Answer<T = unknown> {
+  code: number;
+  data: T;
+  tip: string;
+}
+
+export interface CallOptions {
+  website?: number | string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** The configured PostgreSQL URL when the suite runs against PostgreSQL. */
+export const testDatabaseUrl = (): string | undefined => loadConfig(process.env).databaseUrl;
+
+export interface TestAppOptions {
+  seed?: boolean;
+  productsPerCompany?: number;
+  webRoot?: string;
+}
+
+/** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const handle = await createTestDatabase(testDatabaseUrl());
+  await migrateToLatest(handle.db);
+  const clock = new ManualClock();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-test-'));
+  const storage = new LocalDiskStorage(join(dataDir, 'files'));
+  mkdirSync(storage.root, { recursive: true });
+  if (opts.seed !== false) {
+    await seedDemo(handle.db, storage, clock, { productsPerCompany: opts.productsPerCompany ?? 6, pictures: false });
+  }
+  const app: FastifyInstance = await buildApp({
+    db: handle.db,
+    clock,
+    storage,
+    defaultSite: 'demo',
+    logLevel: 'silent',
+    checkResponses: true,
+    webRoot: opts.webRoot,
+  });
+
+  async function call<N extends CallName>(name: N, body: unknown = {}, o: CallOptions = {}): Promise<Answer<CallResponse<N>>> {
+    return raw<CallResponse<N>>({ method: 'POST', url: `/api/${name}`, payload: body as InjectOptions['payload'] }, o);
+  }
+
+  async function raw<T = unknown>(req: InjectOptions, o: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...(req.headers as Record<string, string>), ...o.headers };
+    if (o.website !== undefined) headers['website-id'] = String(o.website);
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await app.inject({ ...req, headers });
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body}`);
+    return res.json<Answer<T>>();
+  }
+
+  /** Website id of a demo site code. */
+  async function siteId(site: 'demo' | 'demo2'): Promise<number> {
+    const r = await call('get_website_info', { site });
+    return r.data.id;
+  }
+
+  /** Logs in on a demo site as its visitor or customer; returns the token and website id. */
+  async function login(site: 'demo' | 'demo2', as: 'visitor' | 'customer') {
+    const website = await siteId(site);
+    const creds = DEMO_CREDENTIALS.find((c) => c.site === site);
+    const r = await call('login', { website_id: website, code: as === 'visitor' ? creds?.visitor : creds?.customer });
+    if (r.code !== 0) throw new Error(`login failed: ${r.tip}`);
+    return { token: r.data.token, website, user: r.data.user };
+  }
+
+  return {
+    app,
+    db: handle.db,
+    dialect: handle.dialect,
+    clock,
+    storage,
+    call,
+    raw,
+    siteId,
+    login,
+    async close() {
+      await app.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
