@@ -1,0 +1,75 @@
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { buildOpenApiDocument } from '@vitrine/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/database';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createSiteRepository } from './modules/site/site.repository';
+import { siteRoutes } from './modules/site/site.routes';
+import { createSiteService } from './modules/site/site.service';
+import { registerApi } from './plugins/api';
+import { registerStaticWeb } from './plugins/static-web';
+import type { Clock } from './platform/clock';
+import type { LocalDiskStorage } from './platform/storage';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  storage: LocalDiskStorage;
+  defaultSite: string | undefined;
+  /** Folder of the built web app; absent: API only. */
+  webRoot?: string | undefined;
+  logLevel?: string;
+  trustProxy?: boolean;
+  /** Check every answer against its contract schema (tests). */
+  checkResponses?: boolean;
+}
+
+/** Builds the whole server; it never listens (main.ts does), so tests can inject requests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.logLevel ?? 'info' },
+    trustProxy: deps.trustProxy ?? false,
+    disableRequestLogging: deps.logLevel === 'silent',
+    return503OnClosing: true,
+  });
+
+  await app.register(compress, { threshold: 1024 });
+
+  const site = createSiteService({ repo: createSiteRepository(deps.db), defaultSite: deps.defaultSite });
+  const auth = createAuthService({
+    repo: createAuthRepository(deps.db),
+    clock: deps.clock,
+    websiteInfo: site.websiteInfo,
+  });
+
+  registerApi(
+    app,
+    {
+      resolveWebsite: site.resolveWebsite,
+      resolveSession: auth.resolveSession,
+      checkResponses: deps.checkResponses ?? false,
+    },
+    { ...siteRoutes(site), ...authRoutes(auth) },
+  );
+
+  const openApi = buildOpenApiDocument();
+  app.get('/api/docs.json', async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(openApi));
+  app.get('/healthz', async () => ({ ok: true }));
+
+  await app.register(fastifyStatic, {
+    root: deps.storage.root,
+    prefix: '/files/',
+    decorateReply: false,
+    index: false,
+    // Stored files never change under their key (a new picture gets a new key).
+    maxAge: 7 * 24 * 3600 * 1000,
+    immutable: true,
+  });
+
+  if (deps.webRoot) await registerStaticWeb(app, deps.webRoot);
+  return app;
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, sqliteFileIn } from './db/dialect';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_CREDENTIALS, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { systemClock } from './platform/clock';
+import { LocalDiskStorage } from './platform/storage';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+  const where = config.databaseUrl ? 'PostgreSQL' : join(config.dataDir, 'vitrine.sqlite');
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) console.log(`Migrated ${where}: ${applied.join(', ')}`);
+  if (process.argv.includes('--migrate-only')) {
+    console.log(`Database ${where} is up to date.`);
+    await handle.close();
+    return;
+  }
+
+  const storage = new LocalDiskStorage(join(config.dataDir, 'files'));
+  mkdirSync(storage.root, { recursive: true });
+
+  const empty = await isDatabaseEmpty(handle.db);
+  if (config.seedDemo ?? empty) {
+    const started = Date.now();
+    console.log('Seeding the demo companies (first start only)…');
+    const summary = await seedDemo(handle.db, storage, systemClock, {
+      log: (line) => console.log(`  ${line}`),
+    });
+    console.log(`Seeded ${summary.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  const here = dirname(fileURLToPath(import.meta.url));
+  const app = await buildApp({
+    db: handle.db,
+    clock: systemClock,
+    storage,
+    defaultSite: config.defaultSite ?? 'demo',
+    webRoot: resolve(here, '../../web/dist'),
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  const url = `http://localhost:${port}`;
+  console.log(`\nVitrine showroom: ${url}   (API reference: ${url}/api/docs.json)`);
+  for (const c of DEMO_CREDENTIALS) {
+    console.log(`  ${url}/login?site=${c.site}  visitor code: ${c.visitor}  customer password: ${c.customer}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { AccessApplicationsTable, Database, SessionsTable } from '../../db/database';
+
+export function createAuthRepository(db: Kysely<Database>) {
+  return {
+    companySalt: async (companyId: number) =>
+      (await db.selectFrom('companies').select('code_salt').where('id', '=', companyId).executeTakeFirst())?.code_salt,
+
+    /** An active access code of the company, usable on this website. */
+    findAccessCode: (companyId: number, websiteId: number, codeHash: string) =>
+      db
+        .selectFrom('access_codes')
+        .select(['id', 'expires_at'])
+        .where('company_id', '=', companyId)
+        .where('code_hash', '=', codeHash)
+        .where('status', '=', 1)
+        .where((eb) => eb.or([eb('website_id', 'is', null), eb('website_id', '=', websiteId)]))
+        .executeTakeFirst(),
+
+    findCustomerByPassword: (companyId: number, passwordHash: string) =>
+      db
+        .selectFrom('customers')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('password_hash', '=', passwordHash)
+        .where('status', '=', 1)
+        .executeTakeFirst(),
+
+    createSession: async (row: Insertable<SessionsTable>) =>
+      (await db.insertInto('sessions').values(row).returning('id').executeTakeFirstOrThrow()).id,
+
+    /** The session of a token hash, with its customer's profile when it has one. */
+    findSession: (tokenHash: string) =>
+      db
+        .selectFrom('sessions as s')
+        .leftJoin('customers as c', (j) => j.onRef('c.id', '=', 's.customer_id').on('c.status', '=', 1))
+        .select([
+          's.id',
+          's.company_id',
+          's.website_id',
+          's.login_type',
+          's.customer_id',
+          's.expires_at',
+          's.revoked_at',
+          'c.id as live_customer_id',
+          'c.customer_name',
+          'c.nickname',
+          'c.avatar',
+          'c.chat_id',
+          'c.chat_customer_id',
+        ])
+        .where('s.token_hash', '=', tokenHash)
+        .executeTakeFirst(),
+
+    revokeSession: (id: number, now: number) =>
+      db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
+
+    /** Wrong logins from an address on a website since a time: how many, and the first one. */
+    recentFailures: async (websiteId: number, ip: string, since: number) => {
+      const r = await db
+        .selectFrom('login_failures')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('first')])
+        .where('website_id', '=', websiteId)
+        .where('ip', '=', ip)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return { count: Number(r.count), first: r.first === null ? null : Number(r.first) };
+    },
+
+    addFailure: (companyId: number, websiteId: number, ip: string, now: number) =>
+      db.insertInto('login_failures').values({ company_id: companyId, website_id: websiteId, ip, created_at: now }).execute(),
+
+    clearFailures: (websiteId: number, ip: string) =>
+      db.deleteFrom('login_failures').where('website_id', '=', websiteId).where('ip', '=', ip).execute(),
+
+    countApplications: async (websiteId: number, ip: string, since: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('access_applications')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('website_id', '=', websiteId)
+            .where('ip', '=', ip)
+            .where('created_at', '>', since)
+            .executeTakeFirstOrThrow()
+        ).count,
+      ),
+
+    hasApplication: async (websiteId: number, phone: string, since: number) =>
+      (await db
+        .selectFrom('access_applications')
+        .select('id')
+        .where('website_id', '=', websiteId)
+        .where('phone', '=', phone)
+        .where('created_at', '>', since)
+        .executeTakeFirst()) !== undefined,
+
+    addApplication: (row: Insertable<AccessApplicationsTable>) => db.insertInto('access_applications').values(row).execute(),
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

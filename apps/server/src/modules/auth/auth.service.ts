@@ -1,0 +1,163 @@
+import {
+  ErrorCode,
+  LIMITS,
+  LOGIN_TYPE,
+  type LoginResponse,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  PHONE_PATTERN,
+  type SessionUser,
+  type WebsiteInfo,
+} from '@vitrine/contract';
+import type { Translate } from '@vitrine/i18n/all';
+import type { CallResult, SessionContext } from '../../plugins/api';
+import { fail, ok } from '../../plugins/api';
+import type { Clock } from '../../platform/clock';
+import { hashCode, hashToken, newToken, normalizeCode } from './auth.crypto';
+import type { AuthRepository } from './auth.repository';
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  clock: Clock;
+  /** The public info of a website (from the site module, composed in app.ts). */
+  websiteInfo(websiteId: number): Promise<WebsiteInfo | null>;
+}
+
+interface Caller {
+  ip: string;
+  userAgent: string;
+  t: Translate;
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<AuthRepository['findSession']>>>;
+
+function userOf(s: SessionRow): SessionUser {
+  const customer = s.login_type === LOGIN_TYPE.CUSTOMER;
+  return {
+    login_type: customer ? 1 : 0,
+    customer_id: customer ? s.customer_id : null,
+    customer_name: s.customer_name ?? '',
+    nickname: s.nickname ?? '',
+    avatar: s.avatar ?? '',
+    chat_id: s.chat_id ?? null,
+    chat_customer_id: s.chat_customer_id ?? null,
+    expires_at: s.expires_at,
+  };
+}
+
+export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps) {
+  /** How long the caller must still wait, or 0 when not throttled. */
+  async function throttledFor(websiteId: number, ip: string): Promise<number> {
+    const now = clock.now();
+    const { count, first } = await repo.recentFailures(websiteId, ip, now - LIMITS.LOGIN_FAILURE_WINDOW_MS);
+    if (count < LIMITS.LOGIN_MAX_FAILURES || first === null) return 0;
+    return first + LIMITS.LOGIN_FAILURE_WINDOW_MS - now;
+  }
+
+  async function findSession(token: string): Promise<SessionContext | null> {
+    const s = await repo.findSession(hashToken(token));
+    if (!s || s.revoked_at !== null || s.expires_at <= clock.now()) return null;
+    // A customer who was removed or disabled loses the session too.
+    if (s.login_type === LOGIN_TYPE.CUSTOMER && s.live_customer_id === null) return null;
+    return {
+      id: s.id,
+      websiteId: s.website_id,
+      companyId: s.company_id,
+      loginType: s.login_type === LOGIN_TYPE.CUSTOMER ? 1 : 0,
+      customerId: s.customer_id,
+      expiresAt: s.expires_at,
+      user: userOf(s),
+    };
+  }
+
+  return {
+    /** The session a bearer token stands for, or null when missing, unknown, expired or revoked. */
+    resolveSession: findSession,
+
+    async login(input: { website_id: number; code: string }, caller: Caller): Promise<CallResult<LoginResponse>> {
+      const { t } = caller;
+      const site = await websiteInfo(input.website_id);
+      if (!site) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
+      const code = normalizeCode(input.code);
+      if (!code) return fail(ErrorCode.BAD_REQUEST, t('auth.codeRequired'));
+
+      const wait = await throttledFor(site.id, caller.ip);
+      if (wait > 0) return fail(ErrorCode.TOO_MANY_REQUESTS, t('auth.tooManyAttempts', { minutes: Math.ceil(wait / 60_000) }));
+
+      const salt = await repo.companySalt(site.company_id);
+      if (!salt) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
+      const hash = await hashCode(code, salt);
+      const now = clock.now();
+
+      const access = await repo.findAccessCode(site.company_id, site.id, hash);
+      const accessValid = access && (access.expires_at === null || access.expires_at > now);
+      const customer = accessValid ? undefined : await repo.findCustomerByPassword(site.company_id, hash);
+      if (!accessValid && !customer) {
+        await repo.addFailure(site.company_id, site.id, caller.ip, now);
+        return fail(ErrorCode.WRONG_PASSWORD, t('auth.wrongPassword'));
+      }
+
+      await repo.clearFailures(site.id, caller.ip);
+      const token = newToken();
+      await repo.createSession({
+        company_id: site.company_id,
+        website_id: site.id,
+        token_hash: hashToken(token),
+        login_type: customer ? LOGIN_TYPE.CUSTOMER : LOGIN_TYPE.VISITOR,
+        customer_id: customer?.id ?? null,
+        access_code_id: customer ? null : (access?.id ?? null),
+        ip: caller.ip,
+        user_agent: caller.userAgent,
+        created_at: now,
+        expires_at: now + LIMITS.SESSION_TTL_MS,
+      });
+      const session = await findSession(token);
+      if (!session) throw new Error('A session just created could not be read back');
+      return ok({ token, id: site.id, site, user: session.user }, t('auth.loggedIn'));
+    },
+
+    /** What a reload needs to restore the session: the website and the user. */
+    async getWebsiteAgain(session: SessionContext, t: Translate) {
+      const site = await websiteInfo(session.websiteId);
+      if (!site) return fail(ErrorCode.SESSION_INVALID, t('api.sessionInvalid'));
+      return ok({ id: site.id, site, user: session.user });
+    },
+
+    async logout(session: SessionContext): Promise<CallResult<Record<string, never>>> {
+      await repo.revokeSession(session.id, clock.now());
+      return ok({});
+    },
+
+    async accessApply(
+      input: { phone: string },
+      website: { id: number; companyId: number },
+      caller: Caller & { lang: string },
+    ): Promise<CallResult<Record<string, never>>> {
+      const { t } = caller;
+      const raw = input.phone.trim();
+      if (!raw) return fail(ErrorCode.BAD_REQUEST, t('access.phoneRequired'));
+      const digits = raw.replace(/\D/g, '');
+      if (!PHONE_PATTERN.test(raw) || digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) {
+        return fail(ErrorCode.BAD_REQUEST, t('access.phoneInvalid'));
+      }
+      const phone = (raw.startsWith('+') ? '+' : '') + digits;
+      const now = clock.now();
+      // The same number asking again the same day is one application, not a new one.
+      if (await repo.hasApplication(website.id, phone, now - 24 * 3600 * 1000)) return ok({}, t('access.applied'));
+      const recent = await repo.countApplications(website.id, caller.ip, now - LIMITS.ACCESS_APPLY_WINDOW_MS);
+      if (recent >= LIMITS.ACCESS_APPLY_MAX) return fail(ErrorCode.TOO_MANY_REQUESTS, t('access.tooMany'));
+      await repo.addApplication({
+        company_id: website.companyId,
+        website_id: website.id,
+        phone,
+        ip: caller.ip,
+        lang: caller.lang,
+        created_at: now,
+        updated_at: now,
+      });
+      return ok({}, t('access.applied'));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

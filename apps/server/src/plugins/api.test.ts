@@ -1,0 +1,126 @@
+import { calls, ErrorCode } from '@vitrine/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+
+const ZH = 11201001;
+
+describe('the /api envelope', () => {
+  let t: TestApp;
+  let website: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    website = await t.siteId('demo');
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown call name with its own code and a tip naming it', async () => {
+    const r = await t.call('no_such_call' as never, {});
+    expect(r).toEqual({ code: ErrorCode.UNKNOWN_CALL, data: null, tip: 'There is no call named “no_such_call”' });
+  });
+
+  it('answers a call sent with GET as method-not-allowed, still as an envelope', async () => {
+    const r = await t.raw({ method: 'GET', url: '/api/get_website_info' });
+    expect(r.code).toBe(ErrorCode.METHOD_NOT_ALLOWED);
+  });
+
+  it('answers a missing Website-ID with -106', async () => {
+    const r = await t.call('access_apply', { phone: '+971501234567' });
+    expect(r).toMatchObject({ code: -106, data: null });
+  });
+
+  it.each(['999999', 'abc', '-1', '1.5', ''])('answers Website-ID %j with -106', async (header) => {
+    const r = await t.call('access_apply', { phone: '+971501234567' }, { headers: { 'website-id': header } });
+    expect(r.code).toBe(-106);
+  });
+
+  it('answers a missing, malformed or unknown token with -2', async () => {
+    expect((await t.call('get_website_again', {}, { website })).code).toBe(-2);
+    expect((await t.call('get_website_again', {}, { website, headers: { authorization: 'Basic abc' } })).code).toBe(-2);
+    expect((await t.call('get_website_again', {}, { website, token: 'not-a-real-token' })).code).toBe(-2);
+  });
+
+  it('answers a body that is not JSON with a bad-request tip', async () => {
+    const r = await t.raw({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"website_id": 1,' });
+    expect(r).toMatchObject({ code: ErrorCode.BAD_REQUEST, tip: 'The request body is not valid JSON' });
+  });
+
+  it.each([['[]'], ['42'], ['"text"'], ['null']])('answers the JSON body %s, which is not an object, with a tip naming the body', async (payload) => {
+    const r = await t.raw({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload });
+    expect(r.code).toBe(ErrorCode.BAD_REQUEST);
+    expect(r.tip).toContain('request body');
+  });
+
+  it('answers a body sent as another media type with -415', async () => {
+    const r = await t.raw({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(r.code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  });
+
+  it('answers an oversized body with -413', async () => {
+    const payload = JSON.stringify({ website_id: 1, code: 'x'.repeat(2 * 1024 * 1024) });
+    const r = await t.raw({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload });
+    expect(r.code).toBe(ErrorCode.TOO_LARGE);
+  });
+
+  it('names the failing field in the tip, in English by default', async () => {
+    const r = await t.call('login', { website_id: 'one', code: 'x' });
+    expect(r).toMatchObject({ code: ErrorCode.BAD_REQUEST, tip: '“website_id” has the wrong type' });
+    const missing = await t.call('login', { code: 'x' });
+    expect(missing.tip).toBe('“website_id” is required');
+  });
+
+  it("names the failing field in the request's language", async () => {
+    const r = await t.call('login', { code: 'x', lang: ZH });
+    expect(r.code).toBe(ErrorCode.BAD_REQUEST);
+    expect(r.tip).toContain('website_id');
+    expect(r.tip).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('refuses a lang code outside the 16 languages, naming lang', async () => {
+    const r = await t.call('get_website_info', { lang: 11201017 });
+    expect(r.code).toBe(ErrorCode.BAD_REQUEST);
+    expect(r.tip).toContain('lang');
+  });
+
+  it('treats an empty body as an empty object', async () => {
+    const r = await t.raw({ method: 'POST', url: '/api/get_website_info', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(r.code).toBe(0);
+  });
+
+  it('never answers with a 500, a stack trace or HTML, whatever the body', async () => {
+    const bodies = [
+      '{}',
+      '{"lang":"x"}',
+      '{"website_id":-1,"code":""}',
+      '{"website_id":1e308,"code":{}}',
+      '{"phone":["1"]}',
+      `{"site":"${'x'.repeat(500)}"}`,
+      '{"__proto__":{"admin":true},"website_id":1,"code":"a"}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    ];
+    for (const name of Object.keys(calls)) {
+      for (const body of bodies) {
+        for (const headers of [{}, { 'website-id': String(website) }, { 'website-id': String(website), authorization: 'Bearer x' }]) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/${name}`,
+            payload: body,
+            headers: { ...headers, 'content-type': 'application/json' },
+          });
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toContain('application/json');
+          const json = res.json<{ code: number; tip: string }>();
+          expect(Object.keys(json).sort()).toEqual(['code', 'data', 'tip']);
+          expect(json.code).not.toBe(ErrorCode.INTERNAL);
+          expect(res.body).not.toMatch(/at .+\.ts:\d+|stack/);
+        }
+      }
+    }
+  });
+
+  it('serves an OpenAPI document that lists every call', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs.json' });
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(calls).map((n) => `/api/${n}`).sort());
+  });
+});

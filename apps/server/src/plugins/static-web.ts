@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg|glb)$/;
+
+/**
+ * Serves the built web app: assets under /pc/ (hashed files cached for a year), and the app's
+ * HTML for every other GET that is not the API or a file, so /home, /login, … load the app.
+ */
+export async function registerStaticWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+  const indexFile = join(webRoot, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webRoot }, 'web app not built: only the API is served (run npm run build)');
+    return;
+  }
+  const indexHtml = await readFile(indexFile);
+
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    prefix: '/pc/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    setHeaders(reply, path) {
+      reply.header('cache-control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+
+  const sendApp = (_req: unknown, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  app.get('/', sendApp);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not Found' });
+    // A missing asset or file is a real 404, never the app's HTML (which would break as script).
+    if (path.startsWith('/pc/') || path.startsWith('/files/') || /\.[a-z0-9]{2,5}$/i.test(path)) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    return sendApp(request, reply);
+  });
+}
