@@ -24,6 +24,8 @@ export interface AppDeps {
   webRoot?: string | undefined;
   logLevel?: string;
   trustProxy?: boolean;
+  /** How long website settings are served from memory (default 2 s; tests choose). */
+  websiteCacheMs?: number;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
 }
@@ -33,13 +35,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.logLevel ?? 'info' },
     trustProxy: deps.trustProxy ?? false,
-    disableRequestLogging: deps.logLevel === 'silent',
     return503OnClosing: true,
   });
 
   await app.register(compress, { threshold: 1024 });
 
-  const site = createSiteService({ repo: createSiteRepository(deps.db), defaultSite: deps.defaultSite });
+  const site = createSiteService({
+    repo: createSiteRepository(deps.db),
+    clock: deps.clock,
+    defaultSite: deps.defaultSite,
+    cacheMs: deps.websiteCacheMs ?? 2000,
+  });
   const auth = createAuthService({
     repo: createAuthRepository(deps.db),
     clock: deps.clock,

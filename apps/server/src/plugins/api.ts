@@ -98,14 +98,25 @@ function headerLanguage(header: string | undefined): Language | undefined {
   return undefined;
 }
 
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let node = body;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
 /** Translates the first schema issue into a tip that names the field. */
-function validationTip(error: z.ZodError, t: Translate): string {
+function validationTip(error: z.ZodError, body: unknown, t: Translate): string {
   const issue = error.issues[0];
   if (!issue) return t('validation.invalid', { field: t('validation.body') });
   const field = issue.path.length ? issue.path.map(String).join('.') : t('validation.body');
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? t('validation.required', { field }) : t('validation.type', { field });
+      return valueAt(body, issue.path) === undefined
+        ? t('validation.required', { field })
+        : t('validation.type', { field });
     case 'too_small':
       return t('validation.tooSmall', { field });
     case 'too_big':
@@ -162,7 +173,7 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: { 
       return send(reply, ErrorCode.INTERNAL, null, t('api.internal'));
     });
 
-    api.setNotFoundHandler((request, reply) => {
+    const notACall = (request: FastifyRequest, reply: FastifyReply) => {
       const t = translator(langOf(request));
       const name = request.url.replace(/^\/api\/?/, '').split(/[?#]/)[0] ?? '';
       if (request.method === 'POST' && !(name in calls)) {
@@ -172,14 +183,19 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: { 
         return send(reply.header('allow', 'POST'), ErrorCode.METHOD_NOT_ALLOWED, null, t('api.methodNotAllowed'));
       }
       return send(reply, ErrorCode.UNKNOWN_CALL, null, t('api.unknownCall', { name: name.slice(0, 64) }));
-    });
+    };
+    // Routes rather than a not-found handler, so compression and every hook apply to these answers too.
+    api.all('/*', notACall);
+    api.all('/', notACall);
+    api.setNotFoundHandler(notACall);
 
     for (const [name, def] of Object.entries(calls) as [CallName, CallDefinition][]) {
       const handler = handlers[name] as CallHandler<CallName> | undefined;
       if (!handler) continue;
       api.post(`/${name}`, async (request, reply) => {
         let lang = langOf(request);
-        const body = request.body ?? {};
+        // No body at all counts as {}; a JSON null is a body, and not an object.
+        const body = request.body === undefined ? {} : request.body;
         if (body === null || typeof body !== 'object' || Array.isArray(body)) {
           const t = translator(lang);
           return send(reply, ErrorCode.BAD_REQUEST, null, t('validation.type', { field: t('validation.body') }));
@@ -210,7 +226,7 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: { 
         }
 
         const parsed = def.request.safeParse(body);
-        if (!parsed.success) return send(reply, ErrorCode.BAD_REQUEST, null, validationTip(parsed.error, t));
+        if (!parsed.success) return send(reply, ErrorCode.BAD_REQUEST, null, validationTip(parsed.error, body, t));
 
         const result = await handler(parsed.data as never, {
           website: website as WebsiteContext,

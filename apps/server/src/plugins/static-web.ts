@@ -32,14 +32,14 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
   const sendApp = (_req: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
+  const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
   app.get('/', sendApp);
-  app.setNotFoundHandler((request, reply) => {
+  // A route (not a not-found handler) so that compression applies to the app's HTML.
+  app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'Not Found' });
     // A missing asset or file is a real 404, never the app's HTML (which would break as script).
-    if (path.startsWith('/pc/') || path.startsWith('/files/') || /\.[a-z0-9]{2,5}$/i.test(path)) {
-      return reply.code(404).type('text/plain').send('Not found');
-    }
+    if (path.startsWith('/pc/') || path.startsWith('/files/') || /\.[a-z0-9]{2,5}$/i.test(path)) return notFound(reply);
     return sendApp(request, reply);
   });
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
 }

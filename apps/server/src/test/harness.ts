@@ -30,6 +30,7 @@ export interface TestAppOptions {
   seed?: boolean;
   productsPerCompany?: number;
   webRoot?: string;
+  websiteCacheMs?: number;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -51,6 +52,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     logLevel: 'silent',
     checkResponses: true,
     webRoot: opts.webRoot,
+    websiteCacheMs: opts.websiteCacheMs ?? 0,
   });
 
   async function call<N extends CallName>(name: N, body: unknown = {}, o: CallOptions = {}): Promise<Answer<CallResponse<N>>> {

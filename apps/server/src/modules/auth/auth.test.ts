@@ -113,11 +113,14 @@ describe('sessions', () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
 
-  it("refuses one company's token on the other company's website", async () => {
+  it("refuses one company's token on the other company's website, in that website's language", async () => {
     const { token } = await t.login('demo', 'customer');
     const demo2 = await t.siteId('demo2');
     const r = await t.call('get_website_again', {}, { website: demo2, token });
-    expect(r).toMatchObject({ code: -2, data: null, tip: 'Your session has ended, please log in again' });
+    expect(r).toMatchObject({ code: -2, data: null });
+    expect(r.tip).toMatch(/[\u0600-\u06ff]/);
+    const english = await t.call('get_website_again', { lang: 11201002 }, { website: demo2, token });
+    expect(english.tip).toBe('Your session has ended, please log in again');
   });
 
   it('ends a session when it expires', async () => {

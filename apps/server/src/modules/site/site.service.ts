@@ -1,6 +1,7 @@
 import { ErrorCode, type WebsiteInfo } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
 import { type CallResult, fail, ok, type WebsiteContext } from '../../plugins/api';
+import type { Clock } from '../../platform/clock';
 import type { SiteRepository, WebsiteRow } from './site.repository';
 
 const flag = (v: number): 0 | 1 => (v ? 1 : 0);
@@ -34,20 +35,38 @@ export function toWebsiteInfo(w: NonNullable<WebsiteRow>): WebsiteInfo {
 
 export interface SiteServiceDeps {
   repo: SiteRepository;
+  clock: Clock;
   /** The site code used when neither the body nor the host names one. */
   defaultSite: string | undefined;
+  /**
+   * How long a website's settings may be served from memory. Every call reads its website,
+   * and settings change rarely; a change shows within this time on every instance.
+   */
+  cacheMs: number;
 }
 
-export function createSiteService({ repo, defaultSite }: SiteServiceDeps) {
+export function createSiteService({ repo, clock, defaultSite, cacheMs }: SiteServiceDeps) {
+  const cache = new Map<number, { at: number; row: NonNullable<WebsiteRow> }>();
+
+  async function byId(id: number): Promise<NonNullable<WebsiteRow> | undefined> {
+    const now = clock.now();
+    const hit = cache.get(id);
+    if (hit && now - hit.at < cacheMs) return hit.row;
+    const row = await repo.findById(id);
+    if (row && cacheMs > 0) cache.set(id, { at: now, row });
+    else cache.delete(id);
+    return row;
+  }
+
   return {
     /** The website a Website-ID header names, for the call layer. */
     async resolveWebsite(id: number): Promise<WebsiteContext | null> {
-      const w = await repo.findById(id);
+      const w = await byId(id);
       return w ? { id: w.id, companyId: w.company_id, defaultLang: w.default_lang } : null;
     },
 
     async websiteInfo(id: number): Promise<WebsiteInfo | null> {
-      const w = await repo.findById(id);
+      const w = await byId(id);
       return w ? toWebsiteInfo(w) : null;
     },
 

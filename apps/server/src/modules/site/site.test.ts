@@ -57,3 +57,28 @@ describe('get_website_info', () => {
     await t.db.updateTable('websites').set({ status: 1 }).where('code', '=', 'demo2').execute();
   });
 });
+
+describe('website settings in memory', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ websiteCacheMs: 2000 });
+  });
+  afterAll(() => t.close());
+
+  it('serves a changed setting once the cache time has passed', async () => {
+    const { token, website } = await t.login('demo', 'visitor');
+    const again = () => t.call('get_website_again', {}, { website, token });
+    expect((await again()).data.site.template_color).toBe(1);
+    await t.db.updateTable('websites').set({ template_color: 5 }).where('id', '=', website).execute();
+    expect((await again()).data.site.template_color).toBe(1);
+    t.clock.advance(2000);
+    expect((await again()).data.site.template_color).toBe(5);
+  });
+
+  it('stops answering a disabled website once the cache time has passed', async () => {
+    const { token, website } = await t.login('demo2', 'visitor');
+    await t.db.updateTable('websites').set({ status: 0 }).where('id', '=', website).execute();
+    t.clock.advance(2000);
+    expect((await t.call('get_website_again', {}, { website, token })).code).toBe(-106);
+  });
+});

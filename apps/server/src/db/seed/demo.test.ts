@@ -1,0 +1,113 @@
+import { LANGUAGES } from '@vitrine/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { seedDemo } from './demo';
+
+describe('the demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await seedDemo(t.db, t.storage, t.clock, { productsPerCompany: 80, pictures: false });
+  });
+  afterAll(() => t.close());
+
+  it('creates two exporters, each with its own website', async () => {
+    const sites = await t.db.selectFrom('websites').select(['code', 'company_id']).orderBy('code').execute();
+    expect(sites.map((s) => s.code)).toEqual(['demo', 'demo2']);
+    expect(new Set(sites.map((s) => s.company_id)).size).toBe(2);
+  });
+
+  it('names and packs every product in all 16 languages', async () => {
+    const products = await t.db.selectFrom('products').selectAll().execute();
+    expect(products).toHaveLength(160);
+    for (const p of products) {
+      for (const l of LANGUAGES) {
+        expect(p[`name${l.suffix}` as 'name'].length).toBeGreaterThan(3);
+        expect(p[`packing${l.suffix}` as 'packing'].length).toBeGreaterThan(1);
+      }
+    }
+    // Names differ across languages, so each language really is translated.
+    const first = products[0];
+    expect(new Set(LANGUAGES.map((l) => first?.[`name${l.suffix}` as 'name'])).size).toBeGreaterThan(12);
+  });
+
+  it('spreads the flags over the catalogue', async () => {
+    for (const flag of ['is_new', 'is_spot', 'is_gcc', 'is_hot', 'is_recommend', 'is_cash_sale'] as const) {
+      const { n } = await t.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(flag, '=', 1)
+        .executeTakeFirstOrThrow();
+      expect({ flag, some: Number(n) > 0, notAll: Number(n) < 160 }).toEqual({ flag, some: true, notAll: true });
+    }
+  });
+
+  it('builds two levels of categories and gives each product a leaf', async () => {
+    const parents = await t.db.selectFrom('categories').select('id').where('parent_id', 'is', null).execute();
+    expect(parents).toHaveLength(16);
+    const orphans = await t.db
+      .selectFrom('products as p')
+      .leftJoin('categories as c', 'c.id', 'p.category_id')
+      .select('p.id')
+      .where((eb) => eb.or([eb('c.id', 'is', null), eb('c.parent_id', 'is', null)]))
+      .execute();
+    expect(orphans).toEqual([]);
+  });
+
+  it("never links one company's rows to the other's", async () => {
+    const crossings = await sql<{ n: number }>`
+      select count(*) as n from products p
+        left join categories c on c.id = p.category_id
+        left join factories f on f.id = p.factory_id
+       where c.company_id <> p.company_id or f.company_id <> p.company_id`.execute(t.db);
+    expect(Number(crossings.rows[0]?.n)).toBe(0);
+    const booths = await sql<{ n: number }>`
+      select count(*) as n from booth_products bp join products p on p.id = bp.product_id where p.company_id <> bp.company_id`.execute(t.db);
+    expect(Number(booths.rows[0]?.n)).toBe(0);
+  });
+
+  it('adds hot areas, a showroom with booths, certificates, news and contacts', async () => {
+    const count = async (table: 'hot_areas' | 'booths' | 'certificates' | 'news' | 'company_contacts' | 'product_hot_areas') =>
+      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('hot_areas')).toBe(16);
+    expect(await count('booths')).toBe(12);
+    expect(await count('certificates')).toBe(14);
+    expect(await count('news')).toBeGreaterThanOrEqual(24);
+    expect(await count('company_contacts')).toBe(2);
+    expect(await count('product_hot_areas')).toBeGreaterThan(0);
+  });
+
+  it('seeds nothing twice', async () => {
+    const lines: string[] = [];
+    await seedDemo(t.db, t.storage, t.clock, { productsPerCompany: 5, pictures: false, log: (l) => lines.push(l) });
+    expect(lines).toEqual(['demo: already present, left as it is', 'demo2: already present, left as it is']);
+    const { n } = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(160);
+  });
+});
+
+describe('the demo seed with pictures', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await seedDemo(t.db, t.storage, t.clock, { productsPerCompany: 3, pictures: true });
+  });
+  afterAll(() => t.close());
+
+  it('stores two JPEG pictures per product, served from /files/', async () => {
+    const pictures = await t.db
+      .selectFrom('product_pictures as pp')
+      .innerJoin('files as f', 'f.id', 'pp.file_id')
+      .select(['f.storage_key', 'f.content_type', 'f.company_id', 'pp.company_id as owner'])
+      .execute();
+    expect(pictures).toHaveLength(12);
+    for (const p of pictures) {
+      expect(p.content_type).toBe('image/jpeg');
+      expect(p.company_id).toBe(p.owner);
+      const res = await t.app.inject({ method: 'GET', url: t.storage.publicUrl(p.storage_key) });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    }
+  });
+});
