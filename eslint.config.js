@@ -26,7 +26,10 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
     },
   },
   {
@@ -36,7 +39,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         // From modules/<f>/, "../<other>/…" or any path through modules/ reaches another feature.
-        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)|/modules/', message: 'Features never import each other.' }] },
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./)|/modules/', message: 'Features never import each other.' },
+          ],
+        },
       ],
     },
   },

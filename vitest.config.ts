@@ -23,6 +23,19 @@ export default defineConfig({
         extends: true,
         test: { name: 'web', root: './apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
       },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: './e2e',
+          environment: 'node',
+          include: ['*.e2e.test.ts'],
+          // Builds the app once, as `npm start` does; each file then starts its own server.
+          globalSetup: ['./global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -12,10 +12,17 @@ import autocannon from 'autocannon';
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 10;
 
-async function start(script: string, args: string[] = []): Promise<{ child: ChildProcess; info: { port: number; dir?: string } }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'servers', script), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+async function start(
+  script: string,
+  args: string[] = [],
+): Promise<{ child: ChildProcess; info: { port: number; dir?: string } }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'servers', script), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   if (!child.stdout) throw new Error('no stdout');
   const lines = createInterface({ input: child.stdout });
   const [line] = (await once(lines, 'line')) as [string];
@@ -68,4 +75,6 @@ console.log(`get_website_again, ${CONNECTIONS} connections, ${SECONDS} s each`);
 console.log(row('bare Fastify + better-sqlite3', base));
 console.log(row('Vitrine API', api));
 const ratio = api.requests.average / base.requests.average;
-console.log(`ratio (Vitrine / baseline): ${ratio.toFixed(2)}  (budget >= 0.60: ${ratio >= 0.6 ? 'met' : 'NOT met'})`);
+console.log(
+  `ratio (Vitrine / baseline): ${ratio.toFixed(2)}  (budget >= 0.60: ${ratio >= 0.6 ? 'met' : 'NOT met'})`,
+);

@@ -19,9 +19,14 @@ const website = db.prepare(
 const app = Fastify();
 app.post('/api/get_website_again', async (req) => {
   const token = String(req.headers.authorization ?? '').slice(7);
-  const s = session.get(createHash('sha256').update(token).digest('hex')) as { website_id: number } | undefined;
+  const s = session.get(createHash('sha256').update(token).digest('hex')) as
+    { website_id: number } | undefined;
   if (!s) return { code: -2, data: null, tip: '' };
-  return { code: 0, data: { id: s.website_id, site: website.get(Number(req.headers['website-id'])), user: s }, tip: '' };
+  return {
+    code: 0,
+    data: { id: s.website_id, site: website.get(Number(req.headers['website-id'])), user: s },
+    tip: '',
+  };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port }) + '\n');

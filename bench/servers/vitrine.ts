@@ -15,7 +15,13 @@ await migrateToLatest(handle.db);
 const storage = new LocalDiskStorage(join(dir, 'files'));
 mkdirSync(storage.root, { recursive: true });
 await seedDemo(handle.db, storage, systemClock, { productsPerCompany: 50, pictures: false });
-const app = await buildApp({ db: handle.db, clock: systemClock, storage, defaultSite: 'demo', logLevel: 'silent' });
+const app = await buildApp({
+  db: handle.db,
+  clock: systemClock,
+  storage,
+  defaultSite: 'demo',
+  logLevel: 'silent',
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 process.stdout.write(JSON.stringify({ port, dir }) + '\n');

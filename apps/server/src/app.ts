@@ -63,7 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const openApi = buildOpenApiDocument();
-  app.get('/api/docs.json', async (_req, reply) => reply.header('cache-control', 'public, max-age=300').send(openApi));
+  app.get('/api/docs.json', async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(openApi),
+  );
   app.get('/healthz', async () => ({ ok: true }));
 
   await app.register(fastifyStatic, {

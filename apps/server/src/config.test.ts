@@ -4,11 +4,19 @@ import { ConfigError, loadConfig } from './config';
 describe('configuration', () => {
   it('runs on its embedded defaults with nothing set', () => {
     const c = loadConfig({}, '/srv/vitrine');
-    expect(c).toMatchObject({ port: 8080, dataDir: '/srv/vitrine/data', databaseUrl: undefined, seedDemo: undefined, defaultSite: undefined });
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/vitrine/data',
+      databaseUrl: undefined,
+      seedDemo: undefined,
+      defaultSite: undefined,
+    });
   });
 
   it('switches to PostgreSQL when DATABASE_URL is a postgres URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe('postgres://u@127.0.0.1:5432/db');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
+      'postgres://u@127.0.0.1:5432/db',
+    );
   });
 
   it('reads SEED_DEMO as a yes/no flag', () => {

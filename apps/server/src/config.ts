@@ -2,7 +2,9 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'must be one of 1, 0, true, false, yes, no, on, off' })
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    message: 'must be one of 1, 0, true, false, yes, no, on, off',
+  })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const envSchema = z.object({
@@ -49,7 +51,10 @@ export class ConfigError extends Error {
 }
 
 /** Reads and checks the environment once; a wrong value stops start-up with a message naming it. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
   // An empty variable means "unset", as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);

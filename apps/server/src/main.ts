@@ -72,7 +72,9 @@ async function main(): Promise<void> {
   const url = `http://localhost:${port}`;
   console.log(`\nVitrine showroom: ${url}   (API reference: ${url}/api/docs.json)`);
   for (const c of DEMO_CREDENTIALS) {
-    console.log(`  ${url}/login?site=${c.site}  visitor code: ${c.visitor}  customer password: ${c.customer}`);
+    console.log(
+      `  ${url}/login?site=${c.site}  visitor code: ${c.visitor}  customer password: ${c.customer}`,
+    );
   }
 }
 

@@ -21,8 +21,32 @@ export const LOGIN_TYPE = { VISITOR: 0, CUSTOMER: 1 } as const;
 export const TOY_TYPES = [1, 2, 3] as const;
 
 export const ORDER_CURRENCIES = [
-  'AUD', 'CAD', 'GBP', 'HKD', 'JPY', 'SGD', 'USD', 'CNH', 'EUR', 'PLN', 'AED', 'CHF', 'CZK',
-  'DKK', 'NZD', 'HUF', 'ILS', 'MXN', 'NOK', 'SAR', 'SEK', 'TRY', 'RON', 'ZAR', 'THB', 'MYR',
+  'AUD',
+  'CAD',
+  'GBP',
+  'HKD',
+  'JPY',
+  'SGD',
+  'USD',
+  'CNH',
+  'EUR',
+  'PLN',
+  'AED',
+  'CHF',
+  'CZK',
+  'DKK',
+  'NZD',
+  'HUF',
+  'ILS',
+  'MXN',
+  'NOK',
+  'SAR',
+  'SEK',
+  'TRY',
+  'RON',
+  'ZAR',
+  'THB',
+  'MYR',
 ] as const;
 
 export const LIMITS = {

@@ -36,9 +36,11 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCodeValue, string> = {
   [ErrorCode.OK]: 'Success.',
   [ErrorCode.FAILED]: 'A business rule refused the call; the tip says which.',
-  [ErrorCode.SESSION_INVALID]: 'Missing, unknown, expired or revoked session token, or a token of another website.',
+  [ErrorCode.SESSION_INVALID]:
+    'Missing, unknown, expired or revoked session token, or a token of another website.',
   [ErrorCode.WEBSITE_NOT_FOUND]: 'Unknown or missing Website-ID header, website_id or site code.',
-  [ErrorCode.BAD_REQUEST]: 'The body is not a JSON object, or a field fails its schema; the tip names the field.',
+  [ErrorCode.BAD_REQUEST]:
+    'The body is not a JSON object, or a field fails its schema; the tip names the field.',
   [ErrorCode.WRONG_PASSWORD]: 'The access code or password is wrong.',
   [ErrorCode.FORBIDDEN]: 'The call needs a logged-in customer (login_type 1).',
   [ErrorCode.UNKNOWN_CALL]: 'There is no call of that name.',

@@ -19,7 +19,22 @@ import { interpolate, lookup, type MessageKey, type Messages, type Vars } from '
 
 /** All 16 locales, loaded at once: for the server and for tests. */
 export const ALL_MESSAGES: Record<LangKey, Messages> = {
-  zh, en, es, ru, ar, he, pl, fr, id, ja, ko, th, pt, vi, fil, de,
+  zh,
+  en,
+  es,
+  ru,
+  ar,
+  he,
+  pl,
+  fr,
+  id,
+  ja,
+  ko,
+  th,
+  pt,
+  vi,
+  fil,
+  de,
 };
 
 export type Translate = (key: MessageKey, vars?: Vars) => string;

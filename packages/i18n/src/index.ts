@@ -5,7 +5,9 @@ import type en from '../locales/en.json';
 export type Messages = typeof en;
 
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
-type Paths<T> = T extends string ? never : { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
+type Paths<T> = T extends string
+  ? never
+  : { [K in keyof T]: T[K] extends string ? K : Join<K, Paths<T[K]>> }[keyof T];
 /** Every dotted key of a message, e.g. 'auth.wrongPassword'. */
 export type MessageKey = Paths<Messages>;
 

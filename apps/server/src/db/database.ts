@@ -5,7 +5,23 @@ import type { Generated, Insertable, Selectable } from 'kysely';
  * milliseconds, flags 0/1, money a number (numeric(14,4) in the database).
  */
 
-type Suffix = '' | '_en' | '_es' | '_ru' | '_ar' | '_he' | '_pl' | '_fr' | '_bid' | '_ja' | '_ko' | '_th' | '_pt' | '_vi' | '_fil' | '_de';
+type Suffix =
+  | ''
+  | '_en'
+  | '_es'
+  | '_ru'
+  | '_ar'
+  | '_he'
+  | '_pl'
+  | '_fr'
+  | '_bid'
+  | '_ja'
+  | '_ko'
+  | '_th'
+  | '_pt'
+  | '_vi'
+  | '_fil'
+  | '_de';
 /** A text column in every language: name, name_en, name_es, … */
 export type Multilingual<Base extends string> = { [S in Suffix as `${Base}${S}`]: Generated<string> };
 

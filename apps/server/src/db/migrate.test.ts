@@ -10,7 +10,9 @@ async function columnsOf(h: DatabaseHandle, table: string): Promise<string[]> {
     const r = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(h.db);
     return r.rows.map((c) => c.name);
   }
-  const r = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = ${table}`.execute(h.db);
+  const r = await sql<{
+    column_name: string;
+  }>`select column_name from information_schema.columns where table_name = ${table}`.execute(h.db);
   return r.rows.map((c) => c.column_name);
 }
 
@@ -23,14 +25,45 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
 
   it('create the whole data model on an empty database', async () => {
     expect(await migrateToLatest(h.db)).toEqual(['0001_initial']);
-    const tables = (await h.db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
+    const tables = (await h.db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((n) => !n.startsWith('kysely_'));
     expect(tables).toEqual(
       expect.arrayContaining([
-        'companies', 'websites', 'company_contacts', 'customers', 'access_codes', 'sessions', 'categories',
-        'products', 'product_pictures', 'files', 'factories', 'hot_areas', 'product_hot_areas', 'showrooms',
-        'booths', 'booth_products', 'certificates', 'news', 'cart_lines', 'samples', 'sample_lines', 'orders',
-        'order_lines', 'payments', 'payment_vouchers', 'attachments', 'chat_conversations', 'chat_messages',
-        'browse_logs', 'click_logs', 'select_logs', 'news_click_logs', 'access_applications', 'adverts',
+        'companies',
+        'websites',
+        'company_contacts',
+        'customers',
+        'access_codes',
+        'sessions',
+        'categories',
+        'products',
+        'product_pictures',
+        'files',
+        'factories',
+        'hot_areas',
+        'product_hot_areas',
+        'showrooms',
+        'booths',
+        'booth_products',
+        'certificates',
+        'news',
+        'cart_lines',
+        'samples',
+        'sample_lines',
+        'orders',
+        'order_lines',
+        'payments',
+        'payment_vouchers',
+        'attachments',
+        'chat_conversations',
+        'chat_messages',
+        'browse_logs',
+        'click_logs',
+        'select_logs',
+        'news_click_logs',
+        'access_applications',
+        'adverts',
       ]),
     );
   });
@@ -40,13 +73,36 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
   });
 
   it('give every company-owned table a company_id', async () => {
-    const tables = (await h.db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('kysely_') && n !== 'companies');
-    for (const table of tables) expect({ table, has: (await columnsOf(h, table)).includes('company_id') }).toEqual({ table, has: true });
+    const tables = (await h.db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((n) => !n.startsWith('kysely_') && n !== 'companies');
+    for (const table of tables)
+      expect({ table, has: (await columnsOf(h, table)).includes('company_id') }).toEqual({
+        table,
+        has: true,
+      });
   });
 
   it('give products a name and packing column in each of the 16 languages', async () => {
     const cols = await columnsOf(h, 'products');
-    for (const suffix of ['', '_en', '_es', '_ru', '_ar', '_he', '_pl', '_fr', '_bid', '_ja', '_ko', '_th', '_pt', '_vi', '_fil', '_de']) {
+    for (const suffix of [
+      '',
+      '_en',
+      '_es',
+      '_ru',
+      '_ar',
+      '_he',
+      '_pl',
+      '_fr',
+      '_bid',
+      '_ja',
+      '_ko',
+      '_th',
+      '_pt',
+      '_vi',
+      '_fil',
+      '_de',
+    ]) {
       expect(cols).toContain(`name${suffix}`);
       expect(cols).toContain(`packing${suffix}`);
     }
@@ -59,8 +115,14 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       .values({ name: 'x', code_salt: 's', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await h.db.insertInto('products').values({ company_id: companyId, exworks_price: 12.3456, created_at: now, updated_at: now }).execute();
-    const p = await h.db.selectFrom('products').select(['exworks_price', 'created_at']).executeTakeFirstOrThrow();
+    await h.db
+      .insertInto('products')
+      .values({ company_id: companyId, exworks_price: 12.3456, created_at: now, updated_at: now })
+      .execute();
+    const p = await h.db
+      .selectFrom('products')
+      .select(['exworks_price', 'created_at'])
+      .executeTakeFirstOrThrow();
     expect(p).toEqual({ exworks_price: 12.3456, created_at: now });
   });
 });

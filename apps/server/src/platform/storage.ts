@@ -16,7 +16,8 @@ export interface Storage {
 const KEY = /^[a-z0-9][a-z0-9._/-]{0,300}$/i;
 
 export function assertStorageKey(key: string): void {
-  if (!KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`Invalid storage key: ${key}`);
+  if (!KEY.test(key) || key.includes('..') || key.includes('//'))
+    throw new Error(`Invalid storage key: ${key}`);
 }
 
 export class LocalDiskStorage implements Storage {

@@ -15,7 +15,11 @@ describe('the /api envelope', () => {
 
   it('answers an unknown call name with its own code and a tip naming it', async () => {
     const r = await t.call('no_such_call' as never, {});
-    expect(r).toEqual({ code: ErrorCode.UNKNOWN_CALL, data: null, tip: 'There is no call named “no_such_call”' });
+    expect(r).toEqual({
+      code: ErrorCode.UNKNOWN_CALL,
+      data: null,
+      tip: 'There is no call named “no_such_call”',
+    });
   });
 
   it('answers a call sent with GET as method-not-allowed, still as an envelope', async () => {
@@ -35,29 +39,54 @@ describe('the /api envelope', () => {
 
   it('answers a missing, malformed or unknown token with -2', async () => {
     expect((await t.call('get_website_again', {}, { website })).code).toBe(-2);
-    expect((await t.call('get_website_again', {}, { website, headers: { authorization: 'Basic abc' } })).code).toBe(-2);
+    expect(
+      (await t.call('get_website_again', {}, { website, headers: { authorization: 'Basic abc' } })).code,
+    ).toBe(-2);
     expect((await t.call('get_website_again', {}, { website, token: 'not-a-real-token' })).code).toBe(-2);
   });
 
   it('answers a body that is not JSON with a bad-request tip', async () => {
-    const r = await t.raw({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"website_id": 1,' });
+    const r = await t.raw({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"website_id": 1,',
+    });
     expect(r).toMatchObject({ code: ErrorCode.BAD_REQUEST, tip: 'The request body is not valid JSON' });
   });
 
-  it.each([['[]'], ['42'], ['"text"'], ['null']])('answers the JSON body %s, which is not an object, with a tip naming the body', async (payload) => {
-    const r = await t.raw({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload });
-    expect(r.code).toBe(ErrorCode.BAD_REQUEST);
-    expect(r.tip).toContain('request body');
-  });
+  it.each([['[]'], ['42'], ['"text"'], ['null']])(
+    'answers the JSON body %s, which is not an object, with a tip naming the body',
+    async (payload) => {
+      const r = await t.raw({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(r.code).toBe(ErrorCode.BAD_REQUEST);
+      expect(r.tip).toContain('request body');
+    },
+  );
 
   it('answers a body sent as another media type with -415', async () => {
-    const r = await t.raw({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const r = await t.raw({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(r.code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   });
 
   it('answers an oversized body with -413', async () => {
     const payload = JSON.stringify({ website_id: 1, code: 'x'.repeat(2 * 1024 * 1024) });
-    const r = await t.raw({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload });
+    const r = await t.raw({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(r.code).toBe(ErrorCode.TOO_LARGE);
   });
 
@@ -82,7 +111,12 @@ describe('the /api envelope', () => {
   });
 
   it('treats an empty body as an empty object', async () => {
-    const r = await t.raw({ method: 'POST', url: '/api/get_website_info', headers: { 'content-type': 'application/json' }, payload: '' });
+    const r = await t.raw({
+      method: 'POST',
+      url: '/api/get_website_info',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(r.code).toBe(0);
   });
 
@@ -99,7 +133,11 @@ describe('the /api envelope', () => {
     ];
     for (const name of Object.keys(calls)) {
       for (const body of bodies) {
-        for (const headers of [{}, { 'website-id': String(website) }, { 'website-id': String(website), authorization: 'Bearer x' }]) {
+        for (const headers of [
+          {},
+          { 'website-id': String(website) },
+          { 'website-id': String(website), authorization: 'Bearer x' },
+        ]) {
           const res = await t.app.inject({
             method: 'POST',
             url: `/api/${name}`,
@@ -121,6 +159,10 @@ describe('the /api envelope', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs.json' });
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(calls).map((n) => `/api/${n}`).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      Object.keys(calls)
+        .map((n) => `/api/${n}`)
+        .sort(),
+    );
   });
 });

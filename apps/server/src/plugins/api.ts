@@ -50,12 +50,14 @@ export interface CallContext<W = WebsiteContext, S = SessionContext> {
 /** What a call handler answers: data on success, or a failure code with its tip. */
 export type CallResult<T> = { ok: true; data: T; tip?: string } | { ok: false; code: number; tip: string };
 
-export const ok = <T>(data: T, tip?: string): CallResult<T> => (tip === undefined ? { ok: true, data } : { ok: true, data, tip });
+export const ok = <T>(data: T, tip?: string): CallResult<T> =>
+  tip === undefined ? { ok: true, data } : { ok: true, data, tip };
 export const fail = (code: number, tip: string): CallResult<never> => ({ ok: false, code, tip });
 
 type AccessOf<N extends CallName> = Calls[N]['access'];
 type WebsiteOf<N extends CallName> = AccessOf<N> extends 'public' ? WebsiteContext | null : WebsiteContext;
-type SessionOf<N extends CallName> = AccessOf<N> extends 'session' | 'customer' ? SessionContext : SessionContext | null;
+type SessionOf<N extends CallName> =
+  AccessOf<N> extends 'session' | 'customer' ? SessionContext : SessionContext | null;
 
 export type CallHandler<N extends CallName> = (
   input: z.output<Calls[N]['request']>,
@@ -134,7 +136,11 @@ function validationTip(error: z.ZodError, body: unknown, t: Translate): string {
 }
 
 /** The /api: every call is POST /api/<name>, every answer HTTP 200 with {code, data, tip}. */
-export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: { [N in CallName]?: CallHandler<N> }): void {
+export function registerApi(
+  app: FastifyInstance,
+  opts: ApiOptions,
+  handlers: { [N in CallName]?: CallHandler<N> },
+): void {
   const send = (reply: FastifyReply, code: number, data: unknown, tip: string) =>
     reply.code(200).header('cache-control', 'no-store').send({ code, data, tip });
 
@@ -143,107 +149,121 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: { 
 
   app.register(
     async (api) => {
-    api.removeAllContentTypeParsers();
-    // Empty bodies count as {}, so calls without fields can be sent bare.
-    api.addContentTypeParser(
-      ['application/json', 'text/plain'],
-      { parseAs: 'string', bodyLimit: LIMITS.MAX_BODY_BYTES },
-      (_req, raw, done) => {
-        const text = String(raw);
-        if (text.trim() === '') return done(null, {});
-        try {
-          done(null, JSON.parse(text));
-        } catch {
-          done(new ApiError(ErrorCode.BAD_REQUEST, 'api.badJson'), undefined);
-        }
-      },
-    );
-    api.addContentTypeParser('*', (_req, _payload, done) =>
-      done(new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'api.notJson'), undefined),
-    );
-
-    api.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-      const t = translator(langOf(request));
-      if (error instanceof ApiError) return send(reply, error.code, null, t(error.tipKey));
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, ErrorCode.TOO_LARGE, null, t('api.tooLarge'));
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        return send(reply, ErrorCode.UNSUPPORTED_MEDIA_TYPE, null, t('api.notJson'));
-      if (error.statusCode === 429) return send(reply, ErrorCode.TOO_MANY_REQUESTS, null, t('api.tooManyRequests'));
-      request.log.error({ err: error }, 'unexpected error in an /api call');
-      return send(reply, ErrorCode.INTERNAL, null, t('api.internal'));
-    });
-
-    const notACall = (request: FastifyRequest, reply: FastifyReply) => {
-      const t = translator(langOf(request));
-      const name = request.url.replace(/^\/api\/?/, '').split(/[?#]/)[0] ?? '';
-      if (request.method === 'POST' && !(name in calls)) {
-        return send(reply, ErrorCode.UNKNOWN_CALL, null, t('api.unknownCall', { name: name.slice(0, 64) }));
-      }
-      if (request.method !== 'POST' && name in calls) {
-        return send(reply.header('allow', 'POST'), ErrorCode.METHOD_NOT_ALLOWED, null, t('api.methodNotAllowed'));
-      }
-      return send(reply, ErrorCode.UNKNOWN_CALL, null, t('api.unknownCall', { name: name.slice(0, 64) }));
-    };
-    // Routes rather than a not-found handler, so compression and every hook apply to these answers too.
-    api.all('/*', notACall);
-    api.all('/', notACall);
-    api.setNotFoundHandler(notACall);
-
-    for (const [name, def] of Object.entries(calls) as [CallName, CallDefinition][]) {
-      const handler = handlers[name] as CallHandler<CallName> | undefined;
-      if (!handler) continue;
-      api.post(`/${name}`, async (request, reply) => {
-        let lang = langOf(request);
-        // No body at all counts as {}; a JSON null is a body, and not an object.
-        const body = request.body === undefined ? {} : request.body;
-        if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-          const t = translator(lang);
-          return send(reply, ErrorCode.BAD_REQUEST, null, t('validation.type', { field: t('validation.body') }));
-        }
-
-        let website: WebsiteContext | null = null;
-        if (def.access !== 'public') {
-          const header = request.headers['website-id'];
-          const id = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header) : NaN;
-          website = Number.isSafeInteger(id) ? await opts.resolveWebsite(id) : null;
-          if (!website) return send(reply, ErrorCode.WEBSITE_NOT_FOUND, null, translator(lang)('api.websiteNotFound'));
-          // Without a lang in the body, the website's own language is the request's language.
-          if (!bodyLanguage(body)) lang = languageByCode(website.defaultLang) ?? lang;
-        }
-        const t = translator(lang);
-
-        const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-        let session: SessionContext | null = null;
-        if (def.access === 'session' || def.access === 'customer') {
-          session = token ? await opts.resolveSession(token) : null;
-          // A token is only good on the website that issued it.
-          if (!session || session.websiteId !== website?.id) {
-            return send(reply, ErrorCode.SESSION_INVALID, null, t('api.sessionInvalid'));
+      api.removeAllContentTypeParsers();
+      // Empty bodies count as {}, so calls without fields can be sent bare.
+      api.addContentTypeParser(
+        ['application/json', 'text/plain'],
+        { parseAs: 'string', bodyLimit: LIMITS.MAX_BODY_BYTES },
+        (_req, raw, done) => {
+          const text = String(raw);
+          if (text.trim() === '') return done(null, {});
+          try {
+            done(null, JSON.parse(text));
+          } catch {
+            done(new ApiError(ErrorCode.BAD_REQUEST, 'api.badJson'), undefined);
           }
-          if (def.access === 'customer' && session.loginType !== 1) {
-            return send(reply, ErrorCode.FORBIDDEN, null, t('api.customersOnly'));
-          }
-        }
+        },
+      );
+      api.addContentTypeParser('*', (_req, _payload, done) =>
+        done(new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'api.notJson'), undefined),
+      );
 
-        const parsed = def.request.safeParse(body);
-        if (!parsed.success) return send(reply, ErrorCode.BAD_REQUEST, null, validationTip(parsed.error, body, t));
-
-        const result = await handler(parsed.data as never, {
-          website: website as WebsiteContext,
-          session: session as SessionContext,
-          lang,
-          t,
-          ip: request.ip,
-          host: request.hostname,
-          userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
-          token,
-          log: request.log,
-        });
-        if (!result.ok) return send(reply, result.code, null, result.tip);
-        if (opts.checkResponses) def.response.parse(result.data);
-        return send(reply, ErrorCode.OK, result.data, result.tip ?? t('api.ok'));
+      api.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+        const t = translator(langOf(request));
+        if (error instanceof ApiError) return send(reply, error.code, null, t(error.tipKey));
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+          return send(reply, ErrorCode.TOO_LARGE, null, t('api.tooLarge'));
+        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+          return send(reply, ErrorCode.UNSUPPORTED_MEDIA_TYPE, null, t('api.notJson'));
+        if (error.statusCode === 429)
+          return send(reply, ErrorCode.TOO_MANY_REQUESTS, null, t('api.tooManyRequests'));
+        request.log.error({ err: error }, 'unexpected error in an /api call');
+        return send(reply, ErrorCode.INTERNAL, null, t('api.internal'));
       });
-    }
+
+      const notACall = (request: FastifyRequest, reply: FastifyReply) => {
+        const t = translator(langOf(request));
+        const name = request.url.replace(/^\/api\/?/, '').split(/[?#]/)[0] ?? '';
+        if (request.method === 'POST' && !(name in calls)) {
+          return send(reply, ErrorCode.UNKNOWN_CALL, null, t('api.unknownCall', { name: name.slice(0, 64) }));
+        }
+        if (request.method !== 'POST' && name in calls) {
+          return send(
+            reply.header('allow', 'POST'),
+            ErrorCode.METHOD_NOT_ALLOWED,
+            null,
+            t('api.methodNotAllowed'),
+          );
+        }
+        return send(reply, ErrorCode.UNKNOWN_CALL, null, t('api.unknownCall', { name: name.slice(0, 64) }));
+      };
+      // Routes rather than a not-found handler, so compression and every hook apply to these answers too.
+      api.all('/*', notACall);
+      api.all('/', notACall);
+      api.setNotFoundHandler(notACall);
+
+      for (const [name, def] of Object.entries(calls) as [CallName, CallDefinition][]) {
+        const handler = handlers[name] as CallHandler<CallName> | undefined;
+        if (!handler) continue;
+        api.post(`/${name}`, async (request, reply) => {
+          let lang = langOf(request);
+          // No body at all counts as {}; a JSON null is a body, and not an object.
+          const body = request.body === undefined ? {} : request.body;
+          if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+            const t = translator(lang);
+            return send(
+              reply,
+              ErrorCode.BAD_REQUEST,
+              null,
+              t('validation.type', { field: t('validation.body') }),
+            );
+          }
+
+          let website: WebsiteContext | null = null;
+          if (def.access !== 'public') {
+            const header = request.headers['website-id'];
+            const id = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header) : NaN;
+            website = Number.isSafeInteger(id) ? await opts.resolveWebsite(id) : null;
+            if (!website)
+              return send(reply, ErrorCode.WEBSITE_NOT_FOUND, null, translator(lang)('api.websiteNotFound'));
+            // Without a lang in the body, the website's own language is the request's language.
+            if (!bodyLanguage(body)) lang = languageByCode(website.defaultLang) ?? lang;
+          }
+          const t = translator(lang);
+
+          const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+          let session: SessionContext | null = null;
+          if (def.access === 'session' || def.access === 'customer') {
+            session = token ? await opts.resolveSession(token) : null;
+            // A token is only good on the website that issued it.
+            if (!session || session.websiteId !== website?.id) {
+              return send(reply, ErrorCode.SESSION_INVALID, null, t('api.sessionInvalid'));
+            }
+            if (def.access === 'customer' && session.loginType !== 1) {
+              return send(reply, ErrorCode.FORBIDDEN, null, t('api.customersOnly'));
+            }
+          }
+
+          const parsed = def.request.safeParse(body);
+          if (!parsed.success)
+            return send(reply, ErrorCode.BAD_REQUEST, null, validationTip(parsed.error, body, t));
+
+          const result = await handler(parsed.data as never, {
+            website: website as WebsiteContext,
+            session: session as SessionContext,
+            lang,
+            t,
+            ip: request.ip,
+            host: request.hostname,
+            userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+            token,
+            log: request.log,
+          });
+          if (!result.ok) return send(reply, result.code, null, result.tip);
+          if (opts.checkResponses) def.response.parse(result.data);
+          return send(reply, ErrorCode.OK, result.data, result.tip ?? t('api.ok'));
+        });
+      }
     },
     { prefix: '/api' },
   );

@@ -9,8 +9,14 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     const webRoot = mkdtempSync(join(tmpdir(), 'vitrine-web-'));
     mkdirSync(join(webRoot, 'assets'));
-    writeFileSync(join(webRoot, 'index.html'), `<!doctype html><title>Vitrine</title>${'<!-- pad -->'.repeat(200)}`);
-    writeFileSync(join(webRoot, 'assets', 'index-AbCdEf12.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      `<!doctype html><title>Vitrine</title>${'<!-- pad -->'.repeat(200)}`,
+    );
+    writeFileSync(
+      join(webRoot, 'assets', 'index-AbCdEf12.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
     writeFileSync(join(webRoot, 'favicon.svg'), '<svg/>');
     t = await createTestApp({ webRoot });
   });
@@ -40,7 +46,11 @@ describe('serving the web app', () => {
   });
 
   it('compresses what it serves', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/pc/assets/index-AbCdEf12.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/pc/assets/index-AbCdEf12.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
     const page = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['content-encoding']).toBe('br');

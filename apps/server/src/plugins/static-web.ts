@@ -16,7 +16,6 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
     app.log.warn({ webRoot }, 'web app not built: only the API is served (run npm run build)');
     return;
   }
-  const indexHtml = await readFile(indexFile);
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -25,12 +24,19 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
     index: false,
     wildcard: true,
     setHeaders(reply, path) {
-      reply.header('cache-control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      reply.header(
+        'cache-control',
+        HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
     },
   });
 
-  const sendApp = (_req: unknown, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // Read on each navigation (a small file), so a rebuild of the web app is served without a restart.
+  const sendApp = async (_req: unknown, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(indexFile));
 
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
   app.get('/', sendApp);
@@ -38,7 +44,8 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // A missing asset or file is a real 404, never the app's HTML (which would break as script).
-    if (path.startsWith('/pc/') || path.startsWith('/files/') || /\.[a-z0-9]{2,5}$/i.test(path)) return notFound(reply);
+    if (path.startsWith('/pc/') || path.startsWith('/files/') || /\.[a-z0-9]{2,5}$/i.test(path))
+      return notFound(reply);
     return sendApp(request, reply);
   });
   app.setNotFoundHandler((_request, reply) => notFound(reply));

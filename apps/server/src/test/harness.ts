@@ -42,7 +42,10 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const storage = new LocalDiskStorage(join(dataDir, 'files'));
   mkdirSync(storage.root, { recursive: true });
   if (opts.seed !== false) {
-    await seedDemo(handle.db, storage, clock, { productsPerCompany: opts.productsPerCompany ?? 6, pictures: false });
+    await seedDemo(handle.db, storage, clock, {
+      productsPerCompany: opts.productsPerCompany ?? 6,
+      pictures: false,
+    });
   }
   const app: FastifyInstance = await buildApp({
     db: handle.db,
@@ -55,8 +58,15 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     websiteCacheMs: opts.websiteCacheMs ?? 0,
   });
 
-  async function call<N extends CallName>(name: N, body: unknown = {}, o: CallOptions = {}): Promise<Answer<CallResponse<N>>> {
-    return raw<CallResponse<N>>({ method: 'POST', url: `/api/${name}`, payload: body as InjectOptions['payload'] }, o);
+  async function call<N extends CallName>(
+    name: N,
+    body: unknown = {},
+    o: CallOptions = {},
+  ): Promise<Answer<CallResponse<N>>> {
+    return raw<CallResponse<N>>(
+      { method: 'POST', url: `/api/${name}`, payload: body as InjectOptions['payload'] },
+      o,
+    );
   }
 
   async function raw<T = unknown>(req: InjectOptions, o: CallOptions = {}): Promise<Answer<T>> {
@@ -78,7 +88,10 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   async function login(site: 'demo' | 'demo2', as: 'visitor' | 'customer') {
     const website = await siteId(site);
     const creds = DEMO_CREDENTIALS.find((c) => c.site === site);
-    const r = await call('login', { website_id: website, code: as === 'visitor' ? creds?.visitor : creds?.customer });
+    const r = await call('login', {
+      website_id: website,
+      code: as === 'visitor' ? creds?.visitor : creds?.customer,
+    });
     if (r.code !== 0) throw new Error(`login failed: ${r.tip}`);
     return { token: r.data.token, website, user: r.data.user };
   }

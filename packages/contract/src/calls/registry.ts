@@ -24,7 +24,9 @@ export interface CallDefinition<
   readonly response: Res;
 }
 
-const call = <Req extends z.ZodType, Res extends z.ZodType, A extends CallAccess>(d: CallDefinition<Req, Res, A>) => d;
+const call = <Req extends z.ZodType, Res extends z.ZodType, A extends CallAccess>(
+  d: CallDefinition<Req, Res, A>,
+) => d;
 
 export const calls = {
   get_website_info: call({

@@ -24,7 +24,10 @@ export const websiteInfo = z.object({
   number_type: z.number().int().describe('1 toy number, 2 hidden, 3 article number, otherwise id'),
   trade_terms: z.number().int().min(0).max(4).describe('0 none, 1 EXW, 2 FOB, 3 CFR, 4 CIF'),
   money_unit: z.string().describe('Currency of prices, e.g. USD'),
-  contact_type: z.number().int().describe('How the address is shown: 1 Chinese address, 2 English address, 0 by language'),
+  contact_type: z
+    .number()
+    .int()
+    .describe('How the address is shown: 1 Chinese address, 2 English address, 0 by language'),
   is_default_banner: zeroOne,
   bg_setting: z.string().describe('Page background colour, empty for the default'),
   bg_image: z.string().describe('Page background image URL, empty for none'),

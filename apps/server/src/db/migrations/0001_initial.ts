@@ -8,7 +8,24 @@
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
 // Frozen copy of the language suffixes: Chinese is the bare column, the others add a suffix.
-const SUFFIXES = ['', '_en', '_es', '_ru', '_ar', '_he', '_pl', '_fr', '_bid', '_ja', '_ko', '_th', '_pt', '_vi', '_fil', '_de'];
+const SUFFIXES = [
+  '',
+  '_en',
+  '_es',
+  '_ru',
+  '_ar',
+  '_he',
+  '_pl',
+  '_fr',
+  '_bid',
+  '_ja',
+  '_ko',
+  '_th',
+  '_pt',
+  '_vi',
+  '_fil',
+  '_de',
+];
 
 type Table = CreateTableBuilder<string, string>;
 
@@ -26,11 +43,15 @@ function multilingual(t: Table, base: string): Table {
 }
 
 function companyOwned(t: Table): Table {
-  return t.addColumn('company_id', 'bigint', (c) => c.notNull().references('companies.id').onDelete('cascade'));
+  return t.addColumn('company_id', 'bigint', (c) =>
+    c.notNull().references('companies.id').onDelete('cascade'),
+  );
 }
 
 function times(t: Table): Table {
-  return t.addColumn('created_at', 'bigint', (c) => c.notNull()).addColumn('updated_at', 'bigint', (c) => c.notNull());
+  return t
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull());
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -179,7 +200,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // --- catalogue -----------------------------------------------------------------------------
   await times(
     multilingual(
-      owned('categories').addColumn('parent_id', 'bigint', (c) => c.references('categories.id').onDelete('cascade')),
+      owned('categories').addColumn('parent_id', 'bigint', (c) =>
+        c.references('categories.id').onDelete('cascade'),
+      ),
       'name',
     )
       .addColumn('picture', 'text', notNullEmpty)
@@ -285,9 +308,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await index('product_pictures_product', 'product_pictures', ['product_id', 'sort']);
   await index('product_pictures_company', 'product_pictures', ['company_id', 'file_id']);
 
-  await times(
-    multilingual(owned('hot_areas'), 'area_name').addColumn('sort', 'integer', notNull0),
-  ).execute();
+  await times(multilingual(owned('hot_areas'), 'area_name').addColumn('sort', 'integer', notNull0)).execute();
   await index('hot_areas_company', 'hot_areas', ['company_id', 'sort']);
 
   await owned('product_hot_areas')
@@ -502,10 +523,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_check_time', 'bigint')
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await index('chat_conversations_pair', 'chat_conversations', ['company_id', 'chat_id', 'main_chat_id'], true);
+  await index(
+    'chat_conversations_pair',
+    'chat_conversations',
+    ['company_id', 'chat_id', 'main_chat_id'],
+    true,
+  );
 
   await owned('chat_messages')
-    .addColumn('conversation_id', 'bigint', (c) => c.notNull().references('chat_conversations.id').onDelete('cascade'))
+    .addColumn('conversation_id', 'bigint', (c) =>
+      c.notNull().references('chat_conversations.id').onDelete('cascade'),
+    )
     .addColumn('from_chat_id', 'text', (c) => c.notNull())
     // A JSON list of {type, content}: text, image or custom (photo, video, audio, sharePro).
     .addColumn('msg_content', 'text', (c) => c.notNull())
@@ -544,5 +572,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('news_id', 'bigint', (c) => c.notNull().references('news.id').onDelete('cascade'))
     .execute();
   await index('news_click_logs_news', 'news_click_logs', ['company_id', 'news_id']);
-
 }

@@ -39,7 +39,11 @@ describe('the demo seed', () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(flag, '=', 1)
         .executeTakeFirstOrThrow();
-      expect({ flag, some: Number(n) > 0, notAll: Number(n) < 160 }).toEqual({ flag, some: true, notAll: true });
+      expect({ flag, some: Number(n) > 0, notAll: Number(n) < 160 }).toEqual({
+        flag,
+        some: true,
+        notAll: true,
+      });
     }
   });
 
@@ -63,13 +67,24 @@ describe('the demo seed', () => {
        where c.company_id <> p.company_id or f.company_id <> p.company_id`.execute(t.db);
     expect(Number(crossings.rows[0]?.n)).toBe(0);
     const booths = await sql<{ n: number }>`
-      select count(*) as n from booth_products bp join products p on p.id = bp.product_id where p.company_id <> bp.company_id`.execute(t.db);
+      select count(*) as n from booth_products bp join products p on p.id = bp.product_id where p.company_id <> bp.company_id`.execute(
+      t.db,
+    );
     expect(Number(booths.rows[0]?.n)).toBe(0);
   });
 
   it('adds hot areas, a showroom with booths, certificates, news and contacts', async () => {
-    const count = async (table: 'hot_areas' | 'booths' | 'certificates' | 'news' | 'company_contacts' | 'product_hot_areas') =>
-      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (
+      table: 'hot_areas' | 'booths' | 'certificates' | 'news' | 'company_contacts' | 'product_hot_areas',
+    ) =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('hot_areas')).toBe(16);
     expect(await count('booths')).toBe(12);
     expect(await count('certificates')).toBe(14);
@@ -80,9 +95,16 @@ describe('the demo seed', () => {
 
   it('seeds nothing twice', async () => {
     const lines: string[] = [];
-    await seedDemo(t.db, t.storage, t.clock, { productsPerCompany: 5, pictures: false, log: (l) => lines.push(l) });
+    await seedDemo(t.db, t.storage, t.clock, {
+      productsPerCompany: 5,
+      pictures: false,
+      log: (l) => lines.push(l),
+    });
     expect(lines).toEqual(['demo: already present, left as it is', 'demo2: already present, left as it is']);
-    const { n } = await t.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await t.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(160);
   });
 });

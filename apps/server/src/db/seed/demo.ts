@@ -75,7 +75,8 @@ const COMPANIES: DemoCompany[] = [
       company_fax: '+86 754 8588 1235',
       company_qq: '800012345',
       company_address: '广东省汕头市澄海区玩具城国际展贸中心 A 座 8 楼',
-      company_address_en: '8/F, Block A, Toy City International Exhibition Centre, Chenghai, Shantou, Guangdong, China',
+      company_address_en:
+        '8/F, Block A, Toy City International Exhibition Centre, Chenghai, Shantou, Guangdong, China',
       lang_type: 0,
     },
     aboutLangs: ['en', 'zh', 'ar'],
@@ -232,7 +233,11 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
   const now = clock.now();
 
   for (const [companyIndex, c] of COMPANIES.entries()) {
-    const existing = await db.selectFrom('websites').select('id').where('code', '=', c.site).executeTakeFirst();
+    const existing = await db
+      .selectFrom('websites')
+      .select('id')
+      .where('code', '=', c.site)
+      .executeTakeFirst();
     if (existing) {
       log(`${c.site}: already present, left as it is`);
       continue;
@@ -241,13 +246,18 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
     const salt = newSalt();
     const creds = DEMO_CREDENTIALS.find((d) => d.site === c.site);
     if (!creds) throw new Error(`No demo credentials for ${c.site}`);
-    const [visitorHash, customerHash] = await Promise.all([hashCode(creds.visitor, salt), hashCode(creds.customer, salt)]);
+    const [visitorHash, customerHash] = await Promise.all([
+      hashCode(creds.visitor, salt),
+      hashCode(creds.customer, salt),
+    ]);
 
     // Plan the catalogue first (pure), render pictures outside the transaction (CPU-bound),
     // then write everything in one transaction so a crash never leaves half a demo.
     const plan = Array.from({ length: perCompany }, (_, i) => {
       const toy = BASE_TOYS[(i + c.toyOffset) % BASE_TOYS.length] as BaseToy;
-      const colour = COLOURS[Math.floor(i / BASE_TOYS.length + i * 3) % COLOURS.length] as (typeof COLOURS)[number];
+      const colour = COLOURS[
+        Math.floor(i / BASE_TOYS.length + i * 3) % COLOURS.length
+      ] as (typeof COLOURS)[number];
       const accent = COLOURS[(COLOURS.indexOf(colour) + 3) % COLOURS.length] as (typeof COLOURS)[number];
       return { i, toy, colour, accent };
     });
@@ -262,24 +272,45 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
           if (!p) break;
           const views = await Promise.all(
             ([0, 1] as const).map((view) =>
-              renderToyPicture({ kind: p.toy.picture, color: p.colour.hex, accent: p.accent.hex, seed: p.i * 31 + companyIndex, view, size: 800 }),
+              renderToyPicture({
+                kind: p.toy.picture,
+                color: p.colour.hex,
+                accent: p.accent.hex,
+                seed: p.i * 31 + companyIndex,
+                view,
+                size: 800,
+              }),
             ),
           );
           pictures.set(p.i, views);
         }
       };
       await Promise.all([worker(), worker(), worker()]);
-      log(`${c.site}: rendered ${pictures.size * 2} product pictures in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      log(
+        `${c.site}: rendered ${pictures.size * 2} product pictures in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
-    const logo = await sharp(Buffer.from(logoSvg(c))).png().toBuffer();
+    const logo = await sharp(Buffer.from(logoSvg(c)))
+      .png()
+      .toBuffer();
 
     await db.transaction().execute(async (trx) => {
       const { id: companyId } = await trx
         .insertInto('companies')
-        .values({ name: c.name, name_en: c.nameEn, logo: '', code_salt: salt, created_at: now, updated_at: now })
+        .values({
+          name: c.name,
+          name_en: c.nameEn,
+          logo: '',
+          code_salt: salt,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const logoFile = await storeFile(trx, storage, companyId, logo, 'image/png', 'png', now, { width: 256, height: 256 });
+      const logoFile = await storeFile(trx, storage, companyId, logo, 'image/png', 'png', now, {
+        width: 256,
+        height: 256,
+      });
       await trx.updateTable('companies').set({ logo: logoFile.url }).where('id', '=', companyId).execute();
 
       const { id: websiteId } = await trx
@@ -288,15 +319,34 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         .returning('id')
         .executeTakeFirstOrThrow();
 
-      await trx.insertInto('company_contacts').values({ ...c.contact, company_id: companyId, created_at: now, updated_at: now }).execute();
+      await trx
+        .insertInto('company_contacts')
+        .values({ ...c.contact, company_id: companyId, created_at: now, updated_at: now })
+        .execute();
       await trx
         .insertInto('company_texts')
-        .values(c.aboutLangs.map((lang) => ({ company_id: companyId, kind: 'about', lang, body: ABOUT[lang], created_at: now, updated_at: now })))
+        .values(
+          c.aboutLangs.map((lang) => ({
+            company_id: companyId,
+            kind: 'about',
+            lang,
+            body: ABOUT[lang],
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .execute();
 
       await trx
         .insertInto('access_codes')
-        .values({ company_id: companyId, website_id: websiteId, code_hash: visitorHash, label: 'Demo visitor code', created_at: now, updated_at: now })
+        .values({
+          company_id: companyId,
+          website_id: websiteId,
+          code_hash: visitorHash,
+          label: 'Demo visitor code',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await trx
         .insertInto('customers')
@@ -316,7 +366,15 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         .execute();
       await trx
         .insertInto('staff_users')
-        .values({ company_id: companyId, name: c.contact.company_contact ?? 'Sales', email: c.contact.company_email ?? '', chat_id: `${c.site}-staff-1`, role: 'sales', created_at: now, updated_at: now })
+        .values({
+          company_id: companyId,
+          name: c.contact.company_contact ?? 'Sales',
+          email: c.contact.company_email ?? '',
+          chat_id: `${c.site}-staff-1`,
+          role: 'sales',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
 
       // Two levels of categories.
@@ -324,14 +382,28 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
       for (const [pi, parent] of CATEGORIES.entries()) {
         const { id: parentId } = await trx
           .insertInto('categories')
-          .values({ ...columns('name', parent.name), company_id: companyId, parent_id: null, sort: pi, created_at: now, updated_at: now })
+          .values({
+            ...columns('name', parent.name),
+            company_id: companyId,
+            parent_id: null,
+            sort: pi,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         categoryIds.set(parent.key, parentId);
         for (const [ci, child] of parent.children.entries()) {
           const { id } = await trx
             .insertInto('categories')
-            .values({ ...columns('name', child.name), company_id: companyId, parent_id: parentId, sort: ci, created_at: now, updated_at: now })
+            .values({
+              ...columns('name', child.name),
+              company_id: companyId,
+              parent_id: parentId,
+              sort: ci,
+              created_at: now,
+              updated_at: now,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           categoryIds.set(child.key, id);
@@ -364,7 +436,13 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
       for (const [ai, area] of HOT_AREAS.entries()) {
         const { id } = await trx
           .insertInto('hot_areas')
-          .values({ ...columns('area_name', area.name), company_id: companyId, sort: ai, created_at: now, updated_at: now })
+          .values({
+            ...columns('area_name', area.name),
+            company_id: companyId,
+            sort: ai,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         areaIds.push(id);
@@ -375,7 +453,11 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         const factoryIndex = i % factoryIds.length;
         const price = round(rnd.between(toy.price[0], toy.price[1]), 2);
         const cartonQty = rnd.int(toy.cartonQty[0], toy.cartonQty[1]);
-        const [l, w, h] = toy.carton.map((d) => round(d * rnd.between(0.94, 1.06), 0)) as [number, number, number];
+        const [l, w, h] = toy.carton.map((d) => round(d * rnd.between(0.94, 1.06), 0)) as [
+          number,
+          number,
+          number,
+        ];
         const gross = round(toy.grossKg * rnd.between(0.92, 1.08), 1);
         const createdAt = now - rnd.int(1, 540) * DAY;
         const expired = rnd.chance(0.02);
@@ -405,7 +487,13 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
           pack_height: round(h / rnd.int(2, 4), 1),
           gross_weight: gross,
           net_weight: round(gross * 0.86, 1),
-          certification: rnd.pick(['EN71', 'EN71, ASTM F963', 'EN71, CE, ASTM F963, CPC', '3C, EN71', 'ASTM F963, CPC']),
+          certification: rnd.pick([
+            'EN71',
+            'EN71, ASTM F963',
+            'EN71, CE, ASTM F963, CPC',
+            '3C, EN71',
+            'ASTM F963, CPC',
+          ]),
           remark: '',
           is_new: createdAt > now - 180 * DAY ? 1 : 0,
           is_recommend: rnd.chance(0.15) ? 1 : 0,
@@ -425,17 +513,30 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
       });
       const productIds: number[] = [];
       for (let start = 0; start < rows.length; start += 40) {
-        const ids = await trx.insertInto('products').values(rows.slice(start, start + 40)).returning('id').execute();
+        const ids = await trx
+          .insertInto('products')
+          .values(rows.slice(start, start + 40))
+          .returning('id')
+          .execute();
         productIds.push(...ids.map((r) => r.id));
       }
 
       if (withPictures) {
         for (const [index, productId] of productIds.entries()) {
           for (const [sort, body] of (pictures.get(index) ?? []).entries()) {
-            const file = await storeFile(trx, storage, companyId, body, 'image/jpeg', 'jpg', now, { width: 800, height: 800 });
+            const file = await storeFile(trx, storage, companyId, body, 'image/jpeg', 'jpg', now, {
+              width: 800,
+              height: 800,
+            });
             await trx
               .insertInto('product_pictures')
-              .values({ company_id: companyId, product_id: productId, file_id: file.id, sort, created_at: now })
+              .values({
+                company_id: companyId,
+                product_id: productId,
+                file_id: file.id,
+                sort,
+                created_at: now,
+              })
               .execute();
           }
         }
@@ -451,7 +552,9 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         })),
       );
       const seen = new Set<string>();
-      const uniqueHot = hotRows.filter((r) => !seen.has(`${r.area_id}:${r.product_id}`) && seen.add(`${r.area_id}:${r.product_id}`));
+      const uniqueHot = hotRows.filter(
+        (r) => !seen.has(`${r.area_id}:${r.product_id}`) && seen.add(`${r.area_id}:${r.product_id}`),
+      );
       if (uniqueHot.length) await trx.insertInto('product_hot_areas').values(uniqueHot).execute();
 
       // A showroom with booths, each showing a few products.
@@ -483,21 +586,67 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const boothProducts = [...new Set(Array.from({ length: 8 }, (_, k) => productIds[(b * 8 + k) % productIds.length] as number))];
+        const boothProducts = [
+          ...new Set(
+            Array.from({ length: 8 }, (_, k) => productIds[(b * 8 + k) % productIds.length] as number),
+          ),
+        ];
         await trx
           .insertInto('booth_products')
-          .values(boothProducts.map((product_id, sort) => ({ company_id: companyId, booth_id: boothId, product_id, sort })))
+          .values(
+            boothProducts.map((product_id, sort) => ({
+              company_id: companyId,
+              booth_id: boothId,
+              product_id,
+              sort,
+            })),
+          )
           .execute();
       }
 
       const certificates = [
-        { kind: 'certificate' as const, name: 'EN71-1/2/3 测试报告', name_en: 'EN71-1/2/3 Test Report', issuer: 'SGS' },
-        { kind: 'certificate' as const, name: 'ASTM F963-17 测试报告', name_en: 'ASTM F963-17 Test Report', issuer: 'Intertek' },
-        { kind: 'certificate' as const, name: 'CE 符合性声明', name_en: 'CE Declaration of Conformity', issuer: 'TÜV Rheinland' },
-        { kind: 'certificate' as const, name: 'CPC 儿童产品证书', name_en: 'Children’s Product Certificate (CPC)', issuer: 'Bureau Veritas' },
-        { kind: 'inspection' as const, name: 'BSCI 验厂报告', name_en: 'BSCI Factory Audit', issuer: 'amfori BSCI' },
-        { kind: 'inspection' as const, name: 'ISO 9001 质量管理体系', name_en: 'ISO 9001 Quality Management', issuer: 'SGS' },
-        { kind: 'inspection' as const, name: 'ICTI 玩具行业道德规范', name_en: 'ICTI Ethical Toy Program', issuer: 'ICTI' },
+        {
+          kind: 'certificate' as const,
+          name: 'EN71-1/2/3 测试报告',
+          name_en: 'EN71-1/2/3 Test Report',
+          issuer: 'SGS',
+        },
+        {
+          kind: 'certificate' as const,
+          name: 'ASTM F963-17 测试报告',
+          name_en: 'ASTM F963-17 Test Report',
+          issuer: 'Intertek',
+        },
+        {
+          kind: 'certificate' as const,
+          name: 'CE 符合性声明',
+          name_en: 'CE Declaration of Conformity',
+          issuer: 'TÜV Rheinland',
+        },
+        {
+          kind: 'certificate' as const,
+          name: 'CPC 儿童产品证书',
+          name_en: 'Children’s Product Certificate (CPC)',
+          issuer: 'Bureau Veritas',
+        },
+        {
+          kind: 'inspection' as const,
+          name: 'BSCI 验厂报告',
+          name_en: 'BSCI Factory Audit',
+          issuer: 'amfori BSCI',
+        },
+        {
+          kind: 'inspection' as const,
+          name: 'ISO 9001 质量管理体系',
+          name_en: 'ISO 9001 Quality Management',
+          issuer: 'SGS',
+        },
+        {
+          kind: 'inspection' as const,
+          name: 'ICTI 玩具行业道德规范',
+          name_en: 'ICTI Ethical Toy Program',
+          issuer: 'ICTI',
+        },
       ];
       await trx
         .insertInto('certificates')

@@ -9,7 +9,9 @@ const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
  */
 export function hashCode(code: string, companySalt: string): Promise<string> {
   return new Promise((resolve, reject) =>
-    scryptCb(normalizeCode(code), companySalt, 32, SCRYPT, (err, key) => (err ? reject(err) : resolve(key.toString('hex')))),
+    scryptCb(normalizeCode(code), companySalt, 32, SCRYPT, (err, key) =>
+      err ? reject(err) : resolve(key.toString('hex')),
+    ),
   );
 }
 

@@ -4,7 +4,8 @@ import type { AccessApplicationsTable, Database, SessionsTable } from '../../db/
 export function createAuthRepository(db: Kysely<Database>) {
   return {
     companySalt: async (companyId: number) =>
-      (await db.selectFrom('companies').select('code_salt').where('id', '=', companyId).executeTakeFirst())?.code_salt,
+      (await db.selectFrom('companies').select('code_salt').where('id', '=', companyId).executeTakeFirst())
+        ?.code_salt,
 
     /** An active access code of the company, usable on this website. */
     findAccessCode: (companyId: number, websiteId: number, codeHash: string) =>
@@ -53,7 +54,12 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     revokeSession: (id: number, now: number) =>
-      db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
+      db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute(),
 
     /** Wrong logins from an address on a website since a time: how many, and the first one. */
     recentFailures: async (websiteId: number, ip: string, since: number) => {
@@ -68,7 +74,10 @@ export function createAuthRepository(db: Kysely<Database>) {
     },
 
     addFailure: (companyId: number, websiteId: number, ip: string, now: number) =>
-      db.insertInto('login_failures').values({ company_id: companyId, website_id: websiteId, ip, created_at: now }).execute(),
+      db
+        .insertInto('login_failures')
+        .values({ company_id: companyId, website_id: websiteId, ip, created_at: now })
+        .execute(),
 
     clearFailures: (websiteId: number, ip: string) =>
       db.deleteFrom('login_failures').where('website_id', '=', websiteId).where('ip', '=', ip).execute(),
@@ -95,7 +104,8 @@ export function createAuthRepository(db: Kysely<Database>) {
         .where('created_at', '>', since)
         .executeTakeFirst()) !== undefined,
 
-    addApplication: (row: Insertable<AccessApplicationsTable>) => db.insertInto('access_applications').values(row).execute(),
+    addApplication: (row: Insertable<AccessApplicationsTable>) =>
+      db.insertInto('access_applications').values(row).execute(),
   };
 }
 

@@ -74,7 +74,10 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
     /** The session a bearer token stands for, or null when missing, unknown, expired or revoked. */
     resolveSession: findSession,
 
-    async login(input: { website_id: number; code: string }, caller: Caller): Promise<CallResult<LoginResponse>> {
+    async login(
+      input: { website_id: number; code: string },
+      caller: Caller,
+    ): Promise<CallResult<LoginResponse>> {
       const { t } = caller;
       const site = await websiteInfo(input.website_id);
       if (!site) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
@@ -82,7 +85,11 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       if (!code) return fail(ErrorCode.BAD_REQUEST, t('auth.codeRequired'));
 
       const wait = await throttledFor(site.id, caller.ip);
-      if (wait > 0) return fail(ErrorCode.TOO_MANY_REQUESTS, t('auth.tooManyAttempts', { minutes: Math.ceil(wait / 60_000) }));
+      if (wait > 0)
+        return fail(
+          ErrorCode.TOO_MANY_REQUESTS,
+          t('auth.tooManyAttempts', { minutes: Math.ceil(wait / 60_000) }),
+        );
 
       const salt = await repo.companySalt(site.company_id);
       if (!salt) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
@@ -143,7 +150,8 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       const phone = (raw.startsWith('+') ? '+' : '') + digits;
       const now = clock.now();
       // The same number asking again the same day is one application, not a new one.
-      if (await repo.hasApplication(website.id, phone, now - 24 * 3600 * 1000)) return ok({}, t('access.applied'));
+      if (await repo.hasApplication(website.id, phone, now - 24 * 3600 * 1000))
+        return ok({}, t('access.applied'));
       const recent = await repo.countApplications(website.id, caller.ip, now - LIMITS.ACCESS_APPLY_WINDOW_MS);
       if (recent >= LIMITS.ACCESS_APPLY_MAX) return fail(ErrorCode.TOO_MANY_REQUESTS, t('access.tooMany'));
       await repo.addApplication({

@@ -17,13 +17,22 @@ describe('login', () => {
     const r = await t.call('login', { website_id: demo, code: 'demo-visitor' });
     expect(r.code).toBe(0);
     expect(r.data.token.length).toBeGreaterThanOrEqual(43);
-    expect(r.data).toMatchObject({ id: demo, site: { site: 'demo' }, user: { login_type: 0, customer_id: null, chat_id: null } });
+    expect(r.data).toMatchObject({
+      id: demo,
+      site: { site: 'demo' },
+      user: { login_type: 0, customer_id: null, chat_id: null },
+    });
   });
 
   it('logs a customer in with the password, as login_type 1 with name and chat ids', async () => {
     const r = await t.call('login', { website_id: demo, code: 'demo-buyer' });
     expect(r.code).toBe(0);
-    expect(r.data.user).toMatchObject({ login_type: 1, customer_name: 'Carlos Mendes', nickname: 'Carlos', chat_id: 'demo-customer-1' });
+    expect(r.data.user).toMatchObject({
+      login_type: 1,
+      customer_name: 'Carlos Mendes',
+      nickname: 'Carlos',
+      chat_id: 'demo-customer-1',
+    });
   });
 
   it('accepts a pasted code with surrounding spaces', async () => {
@@ -48,7 +57,9 @@ describe('login', () => {
 
   it("does not accept one company's code on the other company's website", async () => {
     const demo2 = await t.siteId('demo2');
-    expect((await t.call('login', { website_id: demo2, code: 'demo-visitor' })).code).toBe(ErrorCode.WRONG_PASSWORD);
+    expect((await t.call('login', { website_id: demo2, code: 'demo-visitor' })).code).toBe(
+      ErrorCode.WRONG_PASSWORD,
+    );
     expect((await t.call('login', { website_id: demo2, code: 'demo2-visitor' })).code).toBe(0);
   });
 
@@ -57,8 +68,13 @@ describe('login', () => {
   });
 
   it('refuses a disabled or expired access code', async () => {
-    await t.db.updateTable('access_codes').set({ expires_at: t.clock.now() - 1 }).execute();
-    expect((await t.call('login', { website_id: demo, code: 'demo-visitor' })).code).toBe(ErrorCode.WRONG_PASSWORD);
+    await t.db
+      .updateTable('access_codes')
+      .set({ expires_at: t.clock.now() - 1 })
+      .execute();
+    expect((await t.call('login', { website_id: demo, code: 'demo-visitor' })).code).toBe(
+      ErrorCode.WRONG_PASSWORD,
+    );
     await t.db.updateTable('access_codes').set({ expires_at: null }).execute();
     expect((await t.call('login', { website_id: demo, code: 'demo-visitor' })).code).toBe(0);
   });
@@ -75,18 +91,26 @@ describe('login throttling', () => {
 
   it('throttles an address after repeated wrong codes, even for the right one, then lets it in again', async () => {
     for (let i = 0; i < LIMITS.LOGIN_MAX_FAILURES; i++) {
-      expect((await t.call('login', { website_id: demo, code: `wrong-${i}` })).code).toBe(ErrorCode.WRONG_PASSWORD);
+      expect((await t.call('login', { website_id: demo, code: `wrong-${i}` })).code).toBe(
+        ErrorCode.WRONG_PASSWORD,
+      );
     }
     const blocked = await t.call('login', { website_id: demo, code: 'demo-visitor' });
-    expect(blocked).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, tip: 'Too many wrong attempts, please try again in 15 minutes' });
+    expect(blocked).toMatchObject({
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      tip: 'Too many wrong attempts, please try again in 15 minutes',
+    });
 
     t.clock.advance(LIMITS.LOGIN_FAILURE_WINDOW_MS + 1);
     expect((await t.call('login', { website_id: demo, code: 'demo-visitor' })).code).toBe(0);
   });
 
   it('throttles per website: failures on one site do not block the other', async () => {
-    for (let i = 0; i < LIMITS.LOGIN_MAX_FAILURES; i++) await t.call('login', { website_id: demo, code: `bad-${i}` });
-    expect((await t.call('login', { website_id: demo, code: 'demo-visitor' })).code).toBe(ErrorCode.TOO_MANY_REQUESTS);
+    for (let i = 0; i < LIMITS.LOGIN_MAX_FAILURES; i++)
+      await t.call('login', { website_id: demo, code: `bad-${i}` });
+    expect((await t.call('login', { website_id: demo, code: 'demo-visitor' })).code).toBe(
+      ErrorCode.TOO_MANY_REQUESTS,
+    );
     const demo2 = await t.siteId('demo2');
     expect((await t.call('login', { website_id: demo2, code: 'demo2-visitor' })).code).toBe(0);
   });
@@ -103,7 +127,11 @@ describe('sessions', () => {
     const { token, website } = await t.login('demo', 'customer');
     const r = await t.call('get_website_again', {}, { website, token });
     expect(r.code).toBe(0);
-    expect(r.data).toMatchObject({ id: website, site: { site: 'demo' }, user: { login_type: 1, customer_name: 'Carlos Mendes' } });
+    expect(r.data).toMatchObject({
+      id: website,
+      site: { site: 'demo' },
+      user: { login_type: 1, customer_name: 'Carlos Mendes' },
+    });
   });
 
   it('stores only a hash of the token', async () => {
@@ -139,7 +167,11 @@ describe('sessions', () => {
 
   it("ends a customer's session when the customer is disabled", async () => {
     const { token, website } = await t.login('demo2', 'customer');
-    await t.db.updateTable('customers').set({ status: 0 }).where('customer_name', '=', 'Fatima Al Suwaidi').execute();
+    await t.db
+      .updateTable('customers')
+      .set({ status: 0 })
+      .where('customer_name', '=', 'Fatima Al Suwaidi')
+      .execute();
     expect((await t.call('get_website_again', {}, { website, token })).code).toBe(-2);
     await t.db.updateTable('customers').set({ status: 1 }).execute();
   });
@@ -156,21 +188,31 @@ describe('access_apply', () => {
 
   it('stores a valid phone number for the company’s staff', async () => {
     const r = await t.call('access_apply', { phone: '+971 (50) 123-4567' }, { website });
-    expect(r).toMatchObject({ code: 0, tip: 'Your application has been sent; the company will contact you soon' });
+    expect(r).toMatchObject({
+      code: 0,
+      tip: 'Your application has been sent; the company will contact you soon',
+    });
     const rows = await t.db.selectFrom('access_applications').select(['phone', 'website_id']).execute();
     expect(rows).toEqual([{ phone: '+971501234567', website_id: website }]);
   });
 
-  it.each(['', '12345', 'call me maybe', '+1 234 567 890 123 456 78'])('refuses the phone number %j with a clear tip', async (phone) => {
-    const r = await t.call('access_apply', { phone }, { website });
-    expect(r.code).toBe(ErrorCode.BAD_REQUEST);
-    expect(r.tip).toMatch(/phone number/);
-  });
+  it.each(['', '12345', 'call me maybe', '+1 234 567 890 123 456 78'])(
+    'refuses the phone number %j with a clear tip',
+    async (phone) => {
+      const r = await t.call('access_apply', { phone }, { website });
+      expect(r.code).toBe(ErrorCode.BAD_REQUEST);
+      expect(r.tip).toMatch(/phone number/);
+    },
+  );
 
   it('records the same number asking again the same day only once', async () => {
     await t.call('access_apply', { phone: '+86 138 0000 1111' }, { website });
     await t.call('access_apply', { phone: '+86-138-0000-1111' }, { website });
-    const rows = await t.db.selectFrom('access_applications').select('id').where('phone', '=', '+8613800001111').execute();
+    const rows = await t.db
+      .selectFrom('access_applications')
+      .select('id')
+      .where('phone', '=', '+8613800001111')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 

@@ -17,7 +17,11 @@ export function toWebsiteInfo(w: NonNullable<WebsiteRow>): WebsiteInfo {
     template_style: w.template_style,
     template_color: w.template_color,
     default_lang: w.default_lang,
-    show_function: { news: flag(w.show_news), about_us: flag(w.show_about_us), contact: flag(w.show_contact) },
+    show_function: {
+      news: flag(w.show_news),
+      about_us: flag(w.show_about_us),
+      contact: flag(w.show_contact),
+    },
     show_article_number: flag(w.show_article_number),
     show_price: flag(w.show_price),
     number_type: w.number_type,
@@ -71,7 +75,11 @@ export function createSiteService({ repo, clock, defaultSite, cacheMs }: SiteSer
     },
 
     /** Site code first, then the host name (a company's own domain), then the default site. */
-    async getWebsiteInfo(input: { site?: string | undefined }, host: string, t: Translate): Promise<CallResult<WebsiteInfo>> {
+    async getWebsiteInfo(
+      input: { site?: string | undefined },
+      host: string,
+      t: Translate,
+    ): Promise<CallResult<WebsiteInfo>> {
       let w: WebsiteRow | undefined;
       if (input.site) {
         w = await repo.findByCode(input.site.toLowerCase());

@@ -28,7 +28,14 @@ describe('get_website_info', () => {
 
   it('wears another company’s settings on the second demo site', async () => {
     const r = await t.call('get_website_info', { site: 'demo2' });
-    expect(r.data).toMatchObject({ site: 'demo2', template_style: 3, template_color: 4, default_lang: 11201005, show_price: 0, toy_type: 2 });
+    expect(r.data).toMatchObject({
+      site: 'demo2',
+      template_style: 3,
+      template_color: 4,
+      default_lang: 11201005,
+      show_price: 0,
+      toy_type: 2,
+    });
     expect(r.data.company_id).not.toBe((await t.call('get_website_info', { site: 'demo' })).data.company_id);
   });
 
@@ -41,7 +48,11 @@ describe('get_website_info', () => {
   });
 
   it("finds a company by its own domain from the request's host name", async () => {
-    await t.db.updateTable('websites').set({ domain: 'showroom.desertrose.example' }).where('code', '=', 'demo2').execute();
+    await t.db
+      .updateTable('websites')
+      .set({ domain: 'showroom.desertrose.example' })
+      .where('code', '=', 'demo2')
+      .execute();
     const r = await t.call('get_website_info', {}, { headers: { host: 'showroom.desertrose.example:8080' } });
     expect(r.data.site).toBe('demo2');
   });

@@ -1,0 +1,21 @@
+import type { CallResponse } from '@vitrine/contract';
+import { callApi, callApiWithTip } from '../../lib/api-client';
+
+/** The auth feature's calls, each a thin, typed use of the one API client. */
+
+export const fetchWebsiteInfo = (site: string | undefined, signal?: AbortSignal) =>
+  callApi('get_website_info', site ? { site } : {}, { signal });
+
+export const loginWithCode = (websiteId: number, code: string) =>
+  callApi('login', { website_id: websiteId, code });
+
+export const restoreSession = (signal?: AbortSignal) => callApi('get_website_again', {}, { signal });
+
+/** Ends the session on the server; a session that had already ended is no news. */
+export const logoutSession = () => callApi('logout', {}, { quietSessionEnd: true });
+
+/** Answers the server's tip, shown to the buyer on success too. */
+export const applyForAccess = async (phone: string): Promise<string> =>
+  (await callApiWithTip('access_apply', { phone })).tip;
+
+export type SessionData = CallResponse<'get_website_again'>;

@@ -1,0 +1,175 @@
+import {
+  type CallName,
+  type CallRequest,
+  type CallResponse,
+  type Calls,
+  ErrorCode,
+  type Language,
+  langCodeOf,
+  LIMITS,
+} from '@vitrine/contract';
+import { activeLanguage, i18n } from './i18n';
+import * as storage from './storage';
+
+/**
+ * The one wrapper every /api call goes through: POST /api/<name> with a JSON body, answered
+ * HTTP 200 with {code, data, tip}. It returns `data` on code 0 and throws an ApiError otherwise.
+ */
+
+/** Failures that happen before the server could answer; they never come from the server. */
+export const ClientErrorCode = {
+  /** No answer within LIMITS.REQUEST_TIMEOUT_MS. */
+  TIMEOUT: -1001,
+  /** The request could not be sent, or the answer was not an /api envelope. */
+  FAILED_TO_START: -1002,
+} as const;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** The server's code (see ErrorCode), or a ClientErrorCode. */
+    readonly code: number,
+    /** A message for the buyer, in the request's language. */
+    readonly tip: string,
+    /** The call that failed. */
+    readonly call: CallName,
+  ) {
+    super(tip);
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** True for an ApiError the client already dealt with app-wide (-106, -2): no need to show it again. */
+export const isHandledGlobally = (e: unknown): e is ApiError =>
+  isApiError(e) &&
+  (e.code === ErrorCode.WEBSITE_NOT_FOUND || (e.code === ErrorCode.SESSION_INVALID && e.call !== 'login'));
+
+/** True when the call was cancelled by its caller (an AbortSignal), not failed. */
+export const isAbort = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
+
+export interface ApiHooks {
+  /** -106: the website does not exist (stored user info is already cleared). */
+  onWebsiteNotFound(tip: string): void;
+  /** -2 on any call but login: the session ended (stored user info is already cleared). */
+  onSessionInvalid(tip: string): void;
+}
+
+const noHooks: ApiHooks = { onWebsiteNotFound: () => {}, onSessionInvalid: () => {} };
+let hooks: ApiHooks = noHooks;
+
+/** Wires what -106 and -2 do app-wide (navigation lives in app/). Returns a function that unwires. */
+export function setApiHooks(next: Partial<ApiHooks>): () => void {
+  const installed: ApiHooks = { ...noHooks, ...next };
+  hooks = installed;
+  return () => {
+    if (hooks === installed) hooks = noHooks;
+  };
+}
+
+/** Calls answered without a website (they name it in the body, or the host does). */
+type PublicCall = { [N in CallName]: Calls[N]['access'] extends 'public' ? N : never }[CallName];
+// A Record forces this list to stay complete when the contract gains a public call.
+const PUBLIC_CALLS: Record<PublicCall, true> = { get_website_info: true, login: true };
+const isPublic = (name: CallName): boolean => Object.hasOwn(PUBLIC_CALLS, name);
+
+export interface CallOptions {
+  /** Cancels the call; the promise then rejects with the AbortError. */
+  signal?: AbortSignal;
+  /** Defaults to LIMITS.REQUEST_TIMEOUT_MS (30 s). */
+  timeoutMs?: number;
+  /**
+   * A -2 answer is expected and harmless (logging out of a session that already ended): stored
+   * user info is still cleared, but onSessionInvalid is not called.
+   */
+  quietSessionEnd?: boolean;
+}
+
+/** The body of a call as a caller writes it: `lang` is added here. */
+export type CallBody<N extends CallName> = Omit<CallRequest<N>, 'lang'>;
+
+/** The language sent with each call: the one on screen, else the stored choice. */
+const requestLanguage = (): Language | null => activeLanguage() ?? storage.getLanguage();
+
+/** Makes a call and returns its data; failures throw an ApiError (see callApiWithTip). */
+export async function callApi<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  options?: CallOptions,
+): Promise<CallResponse<N>> {
+  return (await callApiWithTip(name, body, options)).data;
+}
+
+/**
+ * Makes a call and returns its data with the server's tip, for calls whose success message is
+ * shown to the buyer. Adds the Website-ID header (all calls but the public ones), the session
+ * token and the language; gives up after the timeout. On -106 and -2 it clears the stored user
+ * info and tells the app through its hooks, then throws like any other failure.
+ */
+export async function callApiWithTip<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  { signal, timeoutMs = LIMITS.REQUEST_TIMEOUT_MS, quietSessionEnd = false }: CallOptions = {},
+): Promise<{ data: CallResponse<N>; tip: string }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (!isPublic(name)) {
+    const site = storage.getSite();
+    if (site) headers['Website-ID'] = String(site.id);
+  }
+  const token = storage.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const lang = requestLanguage();
+  const payload = lang ? { ...body, lang: langCodeOf(lang) } : body;
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const onAbort = () => timeout.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  let envelope: { code: number; data: unknown; tip: string };
+  try {
+    signal?.throwIfAborted();
+    const response = await fetch(`/api/${name}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(payload),
+      signal: timeout.signal,
+      credentials: 'same-origin',
+    });
+    envelope = await readEnvelope(response);
+  } catch (e) {
+    if (signal?.aborted)
+      throw isAbort(signal.reason) ? signal.reason : new DOMException('Aborted', 'AbortError');
+    if (timeout.signal.aborted)
+      throw new ApiError(ClientErrorCode.TIMEOUT, i18n.t('web.errors.timeout'), name);
+    if (isApiError(e)) throw e;
+    throw new ApiError(ClientErrorCode.FAILED_TO_START, i18n.t('web.errors.failedToStart'), name);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+
+  const { code, data, tip } = envelope;
+  if (code === ErrorCode.OK) return { data: data as CallResponse<N>, tip };
+
+  if (code === ErrorCode.WEBSITE_NOT_FOUND) {
+    storage.clearUserInfo();
+    storage.clearSite();
+    hooks.onWebsiteNotFound(tip);
+  } else if (code === ErrorCode.SESSION_INVALID && name !== 'login') {
+    storage.clearUserInfo();
+    if (!quietSessionEnd) hooks.onSessionInvalid(tip);
+  }
+  throw new ApiError(code, tip || i18n.t('web.errors.failedToStart'), name);
+}
+
+async function readEnvelope(response: Response): Promise<{ code: number; data: unknown; tip: string }> {
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const json: unknown = await response.json();
+  if (typeof json !== 'object' || json === null || typeof (json as { code?: unknown }).code !== 'number') {
+    throw new Error('Not an /api envelope');
+  }
+  const { code, data, tip } = json as { code: number; data?: unknown; tip?: unknown };
+  return { code, data: data ?? null, tip: typeof tip === 'string' ? tip : '' };
+}

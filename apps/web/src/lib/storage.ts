@@ -1,0 +1,191 @@
+import {
+  type Language,
+  languageByCode,
+  langCodeOf,
+  LANGUAGES,
+  type SessionUser,
+  type WebsiteInfo,
+} from '@vitrine/contract';
+
+/**
+ * What the showroom keeps in the browser:
+ * - localStorage: the website's info (with its site code), the session token, the user, and the
+ *   language the buyer chose (its 8-digit code and its locale, as the specification asks);
+ * - sessionStorage: a token handed over in the URL (?token=…), for this tab only.
+ * Storage may be unavailable (private modes, blocked cookies): every access is guarded, and the
+ * app then simply forgets on reload.
+ */
+const KEYS = {
+  site: 'vitrine.site',
+  token: 'vitrine.token',
+  user: 'vitrine.user',
+  lang: 'vitrine.lang',
+  locale: 'vitrine.locale',
+} as const;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(key: string, which: Area = 'local'): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null, which: Area = 'local'): void {
+  try {
+    const store = area(which);
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // Quota exceeded or storage blocked: keep working without persistence.
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Parsed JSON values, cached by their raw text so repeated reads return the same object. */
+const parsed = new Map<string, { raw: string; value: unknown }>();
+
+function readJson<T>(key: string, isValid: (v: unknown) => v is T): T | null {
+  const raw = read(key);
+  if (raw === null) return null;
+  const cached = parsed.get(key);
+  if (cached?.raw === raw) return cached.value as T | null;
+  let value: T | null;
+  try {
+    const v: unknown = JSON.parse(raw);
+    value = isValid(v) ? v : null;
+  } catch {
+    value = null;
+  }
+  parsed.set(key, { raw, value });
+  return value;
+}
+
+const isWebsiteInfo = (v: unknown): v is WebsiteInfo =>
+  isObject(v) && typeof v.id === 'number' && typeof v.site === 'string' && typeof v.company_name === 'string';
+
+const isSessionUser = (v: unknown): v is SessionUser =>
+  isObject(v) && (v.login_type === 0 || v.login_type === 1) && typeof v.customer_name === 'string';
+
+// ---- change notification (for useSyncExternalStore and other tabs) -------------------------
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+/** Calls `listener` whenever stored site, user, token or language change (here or in another tab). */
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || Object.values<string>(KEYS).includes(e.key)) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+// ---- site ------------------------------------------------------------------------------------
+
+export function getSite(): WebsiteInfo | null {
+  return readJson(KEYS.site, isWebsiteInfo);
+}
+
+export function setSite(site: WebsiteInfo): void {
+  write(KEYS.site, JSON.stringify(site));
+  notify();
+}
+
+export function clearSite(): void {
+  write(KEYS.site, null);
+  notify();
+}
+
+// ---- session ---------------------------------------------------------------------------------
+
+/** The session token: one handed over in this tab's URL first, else the stored one. */
+export function getToken(): string | null {
+  return read(KEYS.token, 'session') || read(KEYS.token) || null;
+}
+
+/** Stores the token of a new login; it replaces any token handed over in the URL. */
+export function setToken(token: string): void {
+  write(KEYS.token, null, 'session');
+  write(KEYS.token, token);
+  notify();
+}
+
+export function getUser(): SessionUser | null {
+  return readJson(KEYS.user, isSessionUser);
+}
+
+export function setUser(user: SessionUser): void {
+  write(KEYS.user, JSON.stringify(user));
+  notify();
+}
+
+/**
+ * Forgets the session (token and user); the website and the language stay. `keepUrlToken`
+ * spares a token this tab was handed in its address (it may belong to the site asked for).
+ */
+export function clearUserInfo({ keepUrlToken = false } = {}): void {
+  if (!keepUrlToken) write(KEYS.token, null, 'session');
+  write(KEYS.token, null);
+  write(KEYS.user, null);
+  notify();
+}
+
+/**
+ * A `token` query parameter is saved in session storage (this tab only) and removed from the
+ * address bar, so it is not bookmarked, shared or sent on as a referrer.
+ */
+export function captureTokenFromUrl(
+  location: Location = window.location,
+  history: History = window.history,
+): void {
+  const url = new URL(location.href);
+  const token = url.searchParams.get('token')?.trim();
+  if (!token) return;
+  write(KEYS.token, token, 'session');
+  url.searchParams.delete('token');
+  try {
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  } catch {
+    // Not fatal: the token is saved either way.
+  }
+  notify();
+}
+
+// ---- language --------------------------------------------------------------------------------
+
+/** The language the buyer chose, from its stored 8-digit code (or, failing that, its locale). */
+export function getLanguage(): Language | null {
+  const byCode = languageByCode(read(KEYS.lang));
+  if (byCode) return byCode;
+  const locale = read(KEYS.locale);
+  return LANGUAGES.find((l) => l.locale === locale) ?? null;
+}
+
+export function setLanguage(lang: Language): void {
+  write(KEYS.lang, String(langCodeOf(lang)));
+  write(KEYS.locale, lang.locale);
+  notify();
+}
+
+export function clearLanguage(): void {
+  write(KEYS.lang, null);
+  write(KEYS.locale, null);
+  notify();
+}

@@ -1,0 +1,31 @@
+import './app/mantine-styles';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { resolveLanguage, setLanguage } from './lib/i18n';
+import { captureTokenFromUrl, getSite } from './lib/storage';
+
+async function start() {
+  captureTokenFromUrl();
+  // The first locale is in place before the first paint, so no text ever flashes in another language.
+  await setLanguage(resolveLanguage(getSite()?.default_lang));
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  // Only a failed download of the app's own files gets here; say so plainly rather than spin forever.
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) {
+    root.textContent = 'The showroom could not be loaded. Please check your connection and reload the page.';
+    root.setAttribute('role', 'alert');
+    root.style.cssText = 'padding:2rem;font:16px/1.5 system-ui,sans-serif;text-align:center';
+  }
+});

@@ -1,0 +1,38 @@
+import { vi } from 'vitest';
+
+/** One /api request as the fake server saw it. */
+export interface SeenCall {
+  name: string;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+export type Envelope = { code: number; data: unknown; tip: string };
+export type Handler = (body: Record<string, unknown>, call: SeenCall) => Envelope | Promise<Envelope>;
+
+export const ok = (data: unknown = {}, tip = 'Success'): Envelope => ({ code: 0, data, tip });
+export const fail = (code: number, tip: string): Envelope => ({ code, data: null, tip });
+
+/**
+ * Replaces fetch with a fake /api: each call name answers through its handler; a call without
+ * one fails the test loudly. Returns the calls seen, in order.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: SeenCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const name = url.replace(/^.*\/api\//, '');
+    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
+    const call = { name, body, headers };
+    calls.push(call);
+    const handler = handlers[name];
+    if (!handler) throw new Error(`unexpected call ${name}`);
+    return new Response(JSON.stringify(await handler(body, call)), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, named: (name: string) => calls.filter((c) => c.name === name) };
+}
