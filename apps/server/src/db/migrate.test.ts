@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
@@ -83,26 +84,9 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       });
   });
 
-  it('give products a name and packing column in each of the 16 languages', async () => {
+  it('give products a name and packing column for every language of the contract', async () => {
     const cols = await columnsOf(h, 'products');
-    for (const suffix of [
-      '',
-      '_en',
-      '_es',
-      '_ru',
-      '_ar',
-      '_he',
-      '_pl',
-      '_fr',
-      '_bid',
-      '_ja',
-      '_ko',
-      '_th',
-      '_pt',
-      '_vi',
-      '_fil',
-      '_de',
-    ]) {
+    for (const { suffix } of LANGUAGES) {
       expect(cols).toContain(`name${suffix}`);
       expect(cols).toContain(`packing${suffix}`);
     }
