@@ -4,5 +4,6 @@ export * from './constants';
 export * from './envelope';
 export * from './calls/site';
 export * from './calls/auth';
+export * from './calls/company';
 export * from './calls/registry';
 export * from './openapi';

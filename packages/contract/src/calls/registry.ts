@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accessApplyRequest, emptyResponse, loginRequest, loginResponse, logoutRequest } from './auth';
+import { contactUsRequest, contactUsResponse, getCompanyInfoRequest, getCompanyInfoResponse } from './company';
 import { getWebsiteAgainRequest, getWebsiteAgainResponse, getWebsiteInfoRequest, websiteInfo } from './site';
 
 /**
@@ -68,6 +69,22 @@ export const calls = {
     summary: "Ask the company's staff for an access code, leaving a phone number.",
     request: accessApplyRequest,
     response: emptyResponse,
+  }),
+  get_company_info: call({
+    name: 'get_company_info',
+    access: 'session',
+    tag: 'company',
+    summary: "The company's names, logo and about-us text (when the about function is on) in the request's language.",
+    request: getCompanyInfoRequest,
+    response: getCompanyInfoResponse,
+  }),
+  contact_us: call({
+    name: 'contact_us',
+    access: 'session',
+    tag: 'company',
+    summary: "The company's contact records, with the address to show per language and contact_type; refused when the contact function is off.",
+    request: contactUsRequest,
+    response: contactUsResponse,
   }),
 } as const;
 
