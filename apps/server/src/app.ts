@@ -7,6 +7,9 @@ import type { Database } from './db/database';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createCompanyRepository } from './modules/company/company.repository';
+import { companyRoutes } from './modules/company/company.routes';
+import { createCompanyService } from './modules/company/company.service';
 import { createSiteRepository } from './modules/site/site.repository';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
@@ -59,7 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resolveSession: auth.resolveSession,
       checkResponses: deps.checkResponses ?? false,
     },
-    { ...siteRoutes(site), ...authRoutes(auth) },
+    {
+      ...siteRoutes(site),
+      ...authRoutes(auth),
+      ...companyRoutes(createCompanyService(createCompanyRepository(deps.db))),
+    },
   );
 
   const openApi = buildOpenApiDocument();

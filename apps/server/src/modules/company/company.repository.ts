@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+
+export function createCompanyRepository(db: Kysely<Database>) {
+  return {
+    /** The website's company with the settings these calls depend on. */
+    website: (websiteId: number) =>
+      db
+        .selectFrom('websites as w')
+        .innerJoin('companies as c', 'c.id', 'w.company_id')
+        .select([
+          'w.company_id',
+          'w.contact_type',
+          'w.show_contact',
+          'w.show_about_us',
+          'c.name',
+          'c.name_en',
+          'c.logo',
+        ])
+        .where('w.id', '=', websiteId)
+        .executeTakeFirst(),
+
+    contacts: (companyId: number) =>
+      db
+        .selectFrom('company_contacts')
+        .select([
+          'company_contact',
+          'company_mobilephone',
+          'company_telephone',
+          'company_email',
+          'company_wechat',
+          'company_whatsapp',
+          'company_facebook',
+          'company_fax',
+          'company_qq',
+          'company_address',
+          'company_address_en',
+          'lang_type',
+        ])
+        .where('company_id', '=', companyId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+
+    texts: (companyId: number, kind: string) =>
+      db
+        .selectFrom('company_texts')
+        .select(['lang', 'body'])
+        .where('company_id', '=', companyId)
+        .where('kind', '=', kind)
+        .execute(),
+  };
+}
+
+export type CompanyRepository = ReturnType<typeof createCompanyRepository>;

@@ -1,0 +1,58 @@
+import { type CallResponse, ErrorCode, isEnglishMode, type Language } from '@vitrine/contract';
+import type { Translate } from '@vitrine/i18n/all';
+import { type CallResult, fail, ok } from '../../plugins/api';
+import type { CompanyRepository } from './company.repository';
+
+/** contact_type: 0 by language, 1 always the Chinese address, 2 always the English one. */
+export const CONTACT_TYPE = { BY_LANGUAGE: 0, CHINESE: 1, ENGLISH: 2 } as const;
+
+/** The address to show; when the chosen one is empty, the other rather than nothing. */
+export function displayAddress(
+  c: { company_address: string; company_address_en: string },
+  contactType: number,
+  lang: Language,
+): string {
+  const english =
+    contactType === CONTACT_TYPE.ENGLISH || (contactType !== CONTACT_TYPE.CHINESE && isEnglishMode(lang));
+  const [first, second] = english
+    ? [c.company_address_en, c.company_address]
+    : [c.company_address, c.company_address_en];
+  return first.trim() || second.trim();
+}
+
+export function createCompanyService(repo: CompanyRepository) {
+  return {
+    async contactUs(
+      websiteId: number,
+      lang: Language,
+      t: Translate,
+    ): Promise<CallResult<CallResponse<'contact_us'>>> {
+      const w = await repo.website(websiteId);
+      if (!w) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
+      if (!w.show_contact) return fail(ErrorCode.FAILED, t('api.functionOff'));
+      const contacts = await repo.contacts(w.company_id);
+      return ok({
+        contact_type: w.contact_type,
+        contacts: contacts.map((c) => ({ ...c, address: displayAddress(c, w.contact_type, lang) })),
+      });
+    },
+
+    async getCompanyInfo(
+      websiteId: number,
+      lang: Language,
+      t: Translate,
+    ): Promise<CallResult<CallResponse<'get_company_info'>>> {
+      const w = await repo.website(websiteId);
+      if (!w) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
+      let about: { lang: string; body: string } | null = null;
+      if (w.show_about_us) {
+        const texts = await repo.texts(w.company_id, 'about');
+        const pick = (key: string) => texts.find((x) => x.lang === key && x.body.trim());
+        about = pick(lang.key) ?? pick('en') ?? pick('zh') ?? null;
+      }
+      return ok({ company_name: w.name, company_name_en: w.name_en, company_logo: w.logo, about });
+    },
+  };
+}
+
+export type CompanyService = ReturnType<typeof createCompanyService>;
