@@ -1,0 +1,85 @@
+/**
+ * JavaScript a buyer's browser downloads for the first page, gzip-compressed, against the
+ * 170 kB budget (ARCHITECTURE.md section 7): the login page of a fresh visitor, and /home
+ * opened with a stored session. Measured in Debian's chromium on the production build
+ * (run `npm run build` first; this script builds when apps/web/dist is missing).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser } from '../e2e/browser';
+import { startServer } from '../e2e/server';
+
+const BUDGET_KB = 170;
+const root = join(import.meta.dirname, '..');
+if (
+  !existsSync(join(root, 'apps/web/dist/index.html')) ||
+  !existsSync(join(root, 'apps/server/dist/main.js'))
+) {
+  execFileSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+const server = await startServer();
+const browser = await launchBrowser();
+
+async function measure(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script') return;
+    const body = await res.body().catch(() => Buffer.alloc(0));
+    scripts.set(new URL(res.url()).pathname, gzipSync(body).length);
+  });
+  await page.goto(server.url + path, { waitUntil: 'networkidle' });
+  const finalPath = new URL(page.url()).pathname;
+  await page.close();
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  return { finalPath, scripts, total };
+}
+
+function report(name: string, r: Awaited<ReturnType<typeof measure>>) {
+  console.log(`\n${name} (ended on ${r.finalPath})`);
+  for (const [file, size] of [...r.scripts].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${(size / 1024).toFixed(1).padStart(7)} kB  ${file}`);
+  }
+  const kb = r.total / 1024;
+  console.log(
+    `  total ${kb.toFixed(1)} kB gzip; budget ${BUDGET_KB} kB; ratio ${(kb / BUDGET_KB).toFixed(2)} (${kb <= BUDGET_KB ? 'within' : 'OVER'} budget)`,
+  );
+}
+
+try {
+  const login = await measure(await browser.newContext(), '/login?site=demo');
+  report('First visit: /login?site=demo', login);
+
+  // A returning visitor: the session the login page would have stored, then a fresh load of /home.
+  const post = async (name: string, body: unknown, headers: Record<string, string> = {}) =>
+    (await (
+      await fetch(`${server.url}/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    ).json()) as {
+      data: { id: number; token: string; site: unknown; user: unknown };
+    };
+  const info = await post('get_website_info', { site: 'demo' });
+  const session = await post('login', { website_id: info.data.id, code: 'demo-visitor' });
+  const context = await browser.newContext();
+  await context.addInitScript((s) => {
+    localStorage.setItem('vitrine.site', JSON.stringify(s.site));
+    localStorage.setItem('vitrine.token', s.token);
+    localStorage.setItem('vitrine.user', JSON.stringify(s.user));
+  }, session.data);
+  report('Returning visitor: /home', await measure(context, '/home'));
+} finally {
+  await browser.close();
+  await server.stop();
+}
