@@ -7,6 +7,9 @@ import type { Database } from './db/database';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createCatalogRepository } from './modules/catalog/catalog.repository';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCompanyRepository } from './modules/company/company.repository';
 import { companyRoutes } from './modules/company/company.routes';
 import { createCompanyService } from './modules/company/company.service';
@@ -66,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...siteRoutes(site),
       ...authRoutes(auth),
       ...companyRoutes(createCompanyService(createCompanyRepository(deps.db))),
+      ...catalogRoutes(
+        createCatalogService({ repo: createCatalogRepository(deps.db), storage: deps.storage, clock: deps.clock }),
+      ),
     },
   );
 

@@ -5,5 +5,7 @@ export * from './envelope';
 export * from './calls/site';
 export * from './calls/auth';
 export * from './calls/company';
+export * from './calls/catalog';
 export * from './calls/registry';
 export * from './openapi';
+export * from './rules';

@@ -11,6 +11,7 @@ import {
   languageByCode,
   LIMITS,
   type SessionUser,
+  type WebsiteInfo,
 } from '@vitrine/contract';
 import { type Translate, translator } from '@vitrine/i18n/all';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,6 +22,8 @@ export interface WebsiteContext {
   id: number;
   companyId: number;
   defaultLang: number;
+  /** The website's public settings (number_type, show_price, toy_type, …). */
+  info: WebsiteInfo;
 }
 
 /** The session a token stands for. */

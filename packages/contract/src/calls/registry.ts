@@ -1,6 +1,19 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { accessApplyRequest, emptyResponse, loginRequest, loginResponse, logoutRequest } from './auth';
-import { contactUsRequest, contactUsResponse, getCompanyInfoRequest, getCompanyInfoResponse } from './company';
+import {
+  categoryTree,
+  getCategoryRequest,
+  getListRequest,
+  getParentCategoryRequest,
+  productPage,
+  category,
+} from './catalog';
+import {
+  contactUsRequest,
+  contactUsResponse,
+  getCompanyInfoRequest,
+  getCompanyInfoResponse,
+} from './company';
 import { getWebsiteAgainRequest, getWebsiteAgainResponse, getWebsiteInfoRequest, websiteInfo } from './site';
 
 /**
@@ -74,7 +87,8 @@ export const calls = {
     name: 'get_company_info',
     access: 'session',
     tag: 'company',
-    summary: "The company's names, logo and about-us text (when the about function is on) in the request's language.",
+    summary:
+      "The company's names, logo and about-us text (when the about function is on) in the request's language.",
     request: getCompanyInfoRequest,
     response: getCompanyInfoResponse,
   }),
@@ -82,9 +96,35 @@ export const calls = {
     name: 'contact_us',
     access: 'session',
     tag: 'company',
-    summary: "The company's contact records, with the address to show per language and contact_type; refused when the contact function is off.",
+    summary:
+      "The company's contact records, with the address to show per language and contact_type; refused when the contact function is off.",
     request: contactUsRequest,
     response: contactUsResponse,
+  }),
+  get_list: call({
+    name: 'get_list',
+    access: 'session',
+    tag: 'catalog',
+    summary:
+      'A page of products: by category (a parent includes its children), flag and entry date, in one of six orders.',
+    request: getListRequest,
+    response: productPage,
+  }),
+  get_parent_category: call({
+    name: 'get_parent_category',
+    access: 'session',
+    tag: 'catalog',
+    summary: "The top-level categories, named in the request's language.",
+    request: getParentCategoryRequest,
+    response: z.array(category),
+  }),
+  get_category: call({
+    name: 'get_category',
+    access: 'session',
+    tag: 'catalog',
+    summary: 'The children of a category, or the whole two-level tree when no parent is given.',
+    request: getCategoryRequest,
+    response: categoryTree,
   }),
 } as const;
 

@@ -66,7 +66,9 @@ export function createSiteService({ repo, clock, defaultSite, cacheMs }: SiteSer
     /** The website a Website-ID header names, for the call layer. */
     async resolveWebsite(id: number): Promise<WebsiteContext | null> {
       const w = await byId(id);
-      return w ? { id: w.id, companyId: w.company_id, defaultLang: w.default_lang } : null;
+      return w
+        ? { id: w.id, companyId: w.company_id, defaultLang: w.default_lang, info: toWebsiteInfo(w) }
+        : null;
     },
 
     async websiteInfo(id: number): Promise<WebsiteInfo | null> {

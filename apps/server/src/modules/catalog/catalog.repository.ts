@@ -1,0 +1,154 @@
+import type { LangSuffix, ProductFlagFilter, ProductSort } from '@vitrine/contract';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database';
+
+export const FLAG_COLUMNS: Record<
+  ProductFlagFilter,
+  'is_new' | 'is_recommend' | 'is_spot' | 'is_gcc' | 'is_cash_sale' | 'is_3d' | 'is_hot'
+> = {
+  new: 'is_new',
+  recommend: 'is_recommend',
+  spot: 'is_spot',
+  gcc: 'is_gcc',
+  cash_sale: 'is_cash_sale',
+  '3d': 'is_3d',
+  hot: 'is_hot',
+};
+
+export interface ProductQuery {
+  companyId: number;
+  suffix: LangSuffix;
+  categoryIds?: number[] | undefined;
+  flag?: ProductFlagFilter | undefined;
+  createdSince?: number | undefined;
+  sort: ProductSort;
+  limit: number;
+  offset: number;
+}
+
+type ProductsQB = SelectQueryBuilder<Database, 'products', object>;
+
+function filtered(qb: ProductsQB, q: ProductQuery): ProductsQB {
+  let r = qb.where('products.company_id', '=', q.companyId);
+  if (q.categoryIds) r = r.where('products.category_id', 'in', q.categoryIds.length ? q.categoryIds : [-1]);
+  if (q.flag) r = r.where(`products.${FLAG_COLUMNS[q.flag]}`, '=', 1);
+  if (q.createdSince !== undefined) r = r.where('products.created_at', '>=', q.createdSince);
+  return r;
+}
+
+export function createCatalogRepository(db: Kysely<Database>) {
+  const ordered = <T extends ProductsQB>(qb: T, sort: ProductSort): T => {
+    switch (sort) {
+      case 'entry_time':
+        return qb.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc') as T;
+      case 'price_desc':
+        return qb.orderBy('products.exworks_price', 'desc').orderBy('products.id', 'desc') as T;
+      case 'price_asc':
+        return qb.orderBy('products.exworks_price', 'asc').orderBy('products.id', 'asc') as T;
+      case 'update_time':
+        return qb.orderBy('products.updated_at', 'desc').orderBy('products.id', 'desc') as T;
+      case 'popularity':
+        return qb
+          .orderBy('products.click_count', 'desc')
+          .orderBy('products.select_count', 'desc')
+          .orderBy('products.id', 'desc') as T;
+      default:
+        // "Comprehensive": the exporter's own order first, then the newest.
+        return qb.orderBy('products.sort', 'desc').orderBy('products.id', 'desc') as T;
+    }
+  };
+
+  return {
+    /** One page of products with their main picture, and the total that matches. */
+    async listProducts(q: ProductQuery) {
+      const base = db.selectFrom('products');
+      const rows = await ordered(
+        filtered(base, q).select([
+          'products.id',
+          'products.toy_number',
+          'products.article_number',
+          'products.name',
+          'products.name_en',
+          sql.ref<string>(`products.name${q.suffix}`).as('name_l'),
+          'products.packing',
+          'products.packing_en',
+          sql.ref<string>(`products.packing${q.suffix}`).as('packing_l'),
+          'products.exworks_price',
+          'products.carton_length',
+          'products.carton_width',
+          'products.carton_height',
+          'products.carton_quantity',
+          'products.gross_weight',
+          'products.net_weight',
+          'products.purchase_number',
+          'products.category_id',
+          'products.factory_id',
+          'products.is_new',
+          'products.is_recommend',
+          'products.is_spot',
+          'products.is_gcc',
+          'products.is_cash_sale',
+          'products.is_3d',
+          'products.is_hot',
+          'products.is_expire',
+          'products.removed_time',
+          'products.stop_time',
+          'products.is_set_hide',
+          'products.is_website_hide',
+          'products.created_at',
+          'products.updated_at',
+          (eb) =>
+            eb
+              .selectFrom('product_pictures as pp')
+              .innerJoin('files as f', 'f.id', 'pp.file_id')
+              .select('f.storage_key')
+              .whereRef('pp.product_id', '=', 'products.id')
+              .orderBy('pp.sort')
+              .orderBy('pp.id')
+              .limit(1)
+              .as('picture_key'),
+        ]),
+        q.sort,
+      )
+        .limit(q.limit)
+        .offset(q.offset)
+        .execute();
+      const { total } = await filtered(base, q)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(total) };
+    },
+
+    /** Ids of a category and its children, within the company; empty when it is not the company's. */
+    async categoryWithChildren(companyId: number, categoryId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('categories')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('status', '=', 1)
+        .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)]))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    categories: (companyId: number, suffix: LangSuffix) =>
+      db
+        .selectFrom('categories')
+        .select([
+          'id',
+          'parent_id',
+          'name',
+          'name_en',
+          sql.ref<string>(`name${suffix}`).as('name_l'),
+          'picture',
+        ])
+        .where('company_id', '=', companyId)
+        .where('status', '=', 1)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+export type ProductRow = Awaited<ReturnType<CatalogRepository['listProducts']>>['rows'][number];

@@ -1,0 +1,132 @@
+import {
+  type CallResponse,
+  cartonVolume,
+  displayedNumber,
+  isExpired,
+  type Language,
+  type ProductCard,
+  TRADE_TERMS,
+  type WebsiteInfo,
+} from '@vitrine/contract';
+import type { z } from 'zod';
+import type { getListRequest } from '@vitrine/contract';
+import { type CallResult, ok } from '../../plugins/api';
+import type { Clock } from '../../platform/clock';
+import type { Storage } from '../../platform/storage';
+import type { CatalogRepository, ProductRow } from './catalog.repository';
+
+const MONTH_MS = 30.44 * 24 * 3600 * 1000;
+
+/** Text in the request's language, falling back to English, then Chinese. */
+export const pickText = (local: string, english: string, chinese: string): string =>
+  local.trim() || english.trim() || chinese;
+
+const flag = (v: number): 0 | 1 => (v ? 1 : 0);
+
+export interface CatalogServiceDeps {
+  repo: CatalogRepository;
+  storage: Pick<Storage, 'publicUrl'>;
+  clock: Clock;
+}
+
+export function createCatalogService({ repo, storage, clock }: CatalogServiceDeps) {
+  /** A product row shaped by the website's rules: number, price, trade term, volume, expiry. */
+  function toCard(p: ProductRow, site: WebsiteInfo): ProductCard {
+    const tradeTerm = TRADE_TERMS[site.trade_terms as keyof typeof TRADE_TERMS] ?? '';
+    return {
+      id: p.id,
+      number: displayedNumber(p, site.number_type),
+      name: pickText(p.name_l, p.name_en, p.name),
+      packing: pickText(p.packing_l, p.packing_en, p.packing),
+      picture: p.picture_key ? storage.publicUrl(p.picture_key) : '',
+      price: site.show_price ? p.exworks_price : null,
+      money_unit: site.money_unit,
+      trade_term: tradeTerm,
+      carton: {
+        length: p.carton_length,
+        width: p.carton_width,
+        height: p.carton_height,
+        ...cartonVolume(p.carton_length, p.carton_width, p.carton_height),
+      },
+      carton_quantity: p.carton_quantity,
+      gross_weight: p.gross_weight,
+      net_weight: p.net_weight,
+      purchase_number: p.purchase_number,
+      category_id: p.category_id,
+      factory_id: p.factory_id,
+      flags: {
+        is_new: flag(p.is_new),
+        is_recommend: flag(p.is_recommend),
+        is_spot: flag(p.is_spot),
+        is_gcc: flag(p.is_gcc),
+        is_cash_sale: flag(p.is_cash_sale),
+        is_3d: flag(p.is_3d),
+        is_hot: flag(p.is_hot),
+      },
+      is_expire: p.is_expire || isExpired(p, site.toy_type) ? 1 : 0,
+      created_at: p.created_at,
+      updated_at: p.updated_at,
+    };
+  }
+
+  return {
+    async getList(
+      input: z.output<typeof getListRequest>,
+      site: WebsiteInfo,
+      lang: Language,
+    ): Promise<CallResult<CallResponse<'get_list'>>> {
+      const categoryIds =
+        input.category_id === undefined
+          ? undefined
+          : await repo.categoryWithChildren(site.company_id, input.category_id);
+      const { rows, total } = await repo.listProducts({
+        companyId: site.company_id,
+        suffix: lang.suffix,
+        categoryIds,
+        flag: input.flag,
+        createdSince: input.new_months === undefined ? undefined : clock.now() - input.new_months * MONTH_MS,
+        sort: input.sort,
+        limit: input.page_size,
+        offset: (input.page - 1) * input.page_size,
+      });
+      return ok({
+        list: rows.map((r) => toCard(r, site)),
+        total,
+        page: input.page,
+        page_size: input.page_size,
+      });
+    },
+
+    async categoryTree(site: WebsiteInfo, lang: Language, parentId?: number) {
+      const rows = await repo.categories(site.company_id, lang.suffix);
+      const shaped = rows.map((c) => ({
+        id: c.id,
+        parent_id: c.parent_id,
+        name: pickText(c.name_l, c.name_en, c.name),
+        picture: c.picture ? c.picture : '',
+      }));
+      const childrenOf = (id: number) =>
+        shaped.filter((c) => c.parent_id === id).map((c) => ({ ...c, children: [] }));
+      if (parentId !== undefined) return ok(childrenOf(parentId));
+      return ok(
+        shaped.filter((c) => c.parent_id === null).map((c) => ({ ...c, children: childrenOf(c.id) })),
+      );
+    },
+
+    async parentCategories(site: WebsiteInfo, lang: Language) {
+      const rows = await repo.categories(site.company_id, lang.suffix);
+      return ok(
+        rows
+          .filter((c) => c.parent_id === null)
+          .map((c) => ({
+            id: c.id,
+            parent_id: null,
+            name: pickText(c.name_l, c.name_en, c.name),
+            picture: c.picture,
+          })),
+      );
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { baseRequest, zeroOne } from '../envelope';
+
+export const PRODUCT_SORTS = [
+  'default',
+  'entry_time',
+  'price_desc',
+  'price_asc',
+  'update_time',
+  'popularity',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** The flag filters of spec section 3; each maps to a product flag column. */
+export const PRODUCT_FLAG_FILTERS = ['new', 'recommend', 'spot', 'gcc', 'cash_sale', '3d', 'hot'] as const;
+export type ProductFlagFilter = (typeof PRODUCT_FLAG_FILTERS)[number];
+
+/** New-product date filter, in months (spec section 9). */
+export const NEW_PRODUCT_MONTHS = [3, 6, 9, 12] as const;
+
+export const PAGE_SIZE_MAX = 60;
+
+export const pageRequest = z.object({
+  page: z.number().int().min(1).max(100_000).default(1).describe('1-based page number'),
+  page_size: z.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
+});
+
+export const productFlags = z.object({
+  is_new: zeroOne,
+  is_recommend: zeroOne,
+  is_spot: zeroOne,
+  is_gcc: zeroOne,
+  is_cash_sale: zeroOne,
+  is_3d: zeroOne,
+  is_hot: zeroOne,
+});
+
+/** A product as lists show it, already shaped by the website's rules and the request's language. */
+export const productCard = z.object({
+  id: z.number().int(),
+  number: z.string().nullable().describe('The number to display per number_type; null when hidden'),
+  name: z.string().describe("In the request's language, falling back to English, then Chinese"),
+  packing: z.string(),
+  picture: z.string().describe('URL of the main picture, empty when there is none'),
+  price: z.number().nullable().describe('Ex-works unit price; null when the website hides prices'),
+  money_unit: z.string(),
+  trade_term: z.string().describe('EXW, FOB, CFR, CIF or empty'),
+  carton: z.object({
+    length: z.number(),
+    width: z.number(),
+    height: z.number(),
+    cbm: z.number(),
+    cuft: z.number(),
+  }),
+  carton_quantity: z.number().int().describe('Pieces per carton'),
+  gross_weight: z.number().describe('kg per carton'),
+  net_weight: z.number().describe('kg per carton'),
+  purchase_number: z.number().int().describe('Default number of cartons when added to the cart'),
+  category_id: z.number().int().nullable(),
+  factory_id: z.number().int().nullable(),
+  flags: productFlags,
+  is_expire: zeroOne.describe("1 when expired by the flag or by the website's toy_type rule"),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type ProductCard = z.infer<typeof productCard>;
+
+export const getListRequest = baseRequest.extend(pageRequest.shape).extend({
+  category_id: z.number().int().positive().optional().describe('A category; a parent includes its children'),
+  sort: z.enum(PRODUCT_SORTS).default('default'),
+  flag: z.enum(PRODUCT_FLAG_FILTERS).optional(),
+  new_months: z
+    .union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)])
+    .optional()
+    .describe('Only products entered within this many months'),
+});
+
+export const productPage = z.object({
+  list: z.array(productCard),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+export const category = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  picture: z.string(),
+});
+export const categoryTree = z.array(category.extend({ children: z.array(category) }));
+
+export const getParentCategoryRequest = baseRequest;
+export const getCategoryRequest = baseRequest.extend({
+  parent_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Children of this category; all, as a tree, when absent'),
+});
