@@ -99,3 +99,54 @@ export const getCategoryRequest = baseRequest.extend({
     .optional()
     .describe('Children of this category; all, as a tree, when absent'),
 });
+
+/** The lists of one flag each (get_new_toy, get_stock_toy, …): a page, optionally within a category. */
+export const flagListRequest = baseRequest.extend(pageRequest.shape).extend({
+  category_id: z.number().int().positive().optional(),
+  sort: z.enum(PRODUCT_SORTS).default('default'),
+});
+export const newToyRequest = flagListRequest.extend({
+  months: z
+    .union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)])
+    .optional()
+    .describe('Entered within this many months; without it, the products flagged new'),
+});
+
+export const productIdRequest = baseRequest.extend({ id: z.number().int().positive() });
+
+export const productPicture = z.object({
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+
+/** Everything the product page shows; labels without a value are empty strings or null. */
+export const productDetail = productCard.extend({
+  toy_number: z.string(),
+  article_number: z.string(),
+  company_number: z.string(),
+  factory_number: z.string().describe('Empty unless the website shows factory numbers'),
+  inner_boxes: z.number().int(),
+  pack: z.object({ length: z.number(), width: z.number(), height: z.number() }),
+  certification: z.string(),
+  price_valid_until: z.number().int().nullable(),
+  stock_quantity: z.number().int(),
+  remark: z.string(),
+  description: z.string(),
+  video_url: z.string(),
+  model_url: z.string().describe('glTF/GLB model of a 3D product, empty when there is none'),
+  category_path: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  factory: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  pictures: z.array(productPicture),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const hotArea = z.object({ id: z.number().int(), name: z.string() });
+export const getHotRequest = baseRequest.extend(pageRequest.shape).extend({
+  area_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('A buyer region; without it, the hot products overall'),
+});

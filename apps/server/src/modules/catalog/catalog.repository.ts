@@ -21,6 +21,8 @@ export interface ProductQuery {
   categoryIds?: number[] | undefined;
   flag?: ProductFlagFilter | undefined;
   createdSince?: number | undefined;
+  /** Only the hot products of this buyer region, in their rank order. */
+  areaId?: number | undefined;
   sort: ProductSort;
   limit: number;
   offset: number;
@@ -33,6 +35,18 @@ function filtered(qb: ProductsQB, q: ProductQuery): ProductsQB {
   if (q.categoryIds) r = r.where('products.category_id', 'in', q.categoryIds.length ? q.categoryIds : [-1]);
   if (q.flag) r = r.where(`products.${FLAG_COLUMNS[q.flag]}`, '=', 1);
   if (q.createdSince !== undefined) r = r.where('products.created_at', '>=', q.createdSince);
+  if (q.areaId !== undefined) {
+    const areaId = q.areaId;
+    r = r.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('product_hot_areas as ha')
+          .select('ha.id')
+          .whereRef('ha.product_id', '=', 'products.id')
+          .where('ha.area_id', '=', areaId),
+      ),
+    );
+  }
   return r;
 }
 
@@ -118,6 +132,57 @@ export function createCatalogRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return { rows, total: Number(total) };
     },
+
+    /** Every column of one product of the company, with its names in the language. */
+    product: (companyId: number, id: number, suffix: LangSuffix) =>
+      db
+        .selectFrom('products')
+        .selectAll()
+        .select([
+          sql.ref<string>(`name${suffix}`).as('name_l'),
+          sql.ref<string>(`packing${suffix}`).as('packing_l'),
+          (eb) =>
+            eb
+              .selectFrom('product_pictures as pp')
+              .innerJoin('files as f', 'f.id', 'pp.file_id')
+              .select('f.storage_key')
+              .whereRef('pp.product_id', '=', 'products.id')
+              .orderBy('pp.sort')
+              .orderBy('pp.id')
+              .limit(1)
+              .as('picture_key'),
+        ])
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    pictures: (companyId: number, productId: number) =>
+      db
+        .selectFrom('product_pictures as pp')
+        .innerJoin('files as f', 'f.id', 'pp.file_id')
+        .select(['f.storage_key', 'f.width', 'f.height'])
+        .where('pp.company_id', '=', companyId)
+        .where('pp.product_id', '=', productId)
+        .orderBy('pp.sort')
+        .orderBy('pp.id')
+        .execute(),
+
+    factory: (companyId: number, id: number) =>
+      db
+        .selectFrom('factories')
+        .select(['id', 'name', 'name_en'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    hotAreas: (companyId: number, suffix: LangSuffix) =>
+      db
+        .selectFrom('hot_areas')
+        .select(['id', 'area_name', 'area_name_en', sql.ref<string>(`area_name${suffix}`).as('name_l')])
+        .where('company_id', '=', companyId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
 
     /** Ids of a category and its children, within the company; empty when it is not the company's. */
     async categoryWithChildren(companyId: number, categoryId: number): Promise<number[]> {

@@ -1,3 +1,4 @@
+import type { ProductFlagFilter } from '@vitrine/contract';
 import type { CallHandler } from '../../plugins/api';
 import type { CatalogService } from './catalog.service';
 
@@ -8,5 +9,35 @@ export function catalogRoutes(catalog: CatalogService) {
     catalog.parentCategories(ctx.website.info, ctx.lang);
   const get_category: CallHandler<'get_category'> = (input, ctx) =>
     catalog.categoryTree(ctx.website.info, ctx.lang, input.parent_id);
-  return { get_list, get_parent_category, get_category };
+  type FlagCall =
+    'get_stock_toy' | 'get_gcc_toy' | 'get_3d_toy' | 'get_hot_toy' | 'get_spread_toy' | 'get_recommend_toy';
+  // The six flag lists share one request and response shape; only the flag differs.
+  const flagList = <N extends FlagCall>(flag: ProductFlagFilter): CallHandler<N> =>
+    ((input, ctx) =>
+      catalog.flagList(flag, input, ctx.website.info, ctx.lang)) as CallHandler<FlagCall> as CallHandler<N>;
+  const get_new_toy: CallHandler<'get_new_toy'> = (input, ctx) =>
+    catalog.newToys(input, ctx.website.info, ctx.lang);
+  const get_toy_detail: CallHandler<'get_toy_detail'> = (input, ctx) =>
+    catalog.detail(input.id, ctx.website.info, ctx.lang, ctx.t);
+  const get_toy_picture: CallHandler<'get_toy_picture'> = (input, ctx) =>
+    catalog.pictures(input.id, ctx.website.info, ctx.t);
+  const get_location_list: CallHandler<'get_location_list'> = (_input, ctx) =>
+    catalog.hotAreas(ctx.website.info, ctx.lang);
+  const get_hot: CallHandler<'get_hot'> = (input, ctx) => catalog.hot(input, ctx.website.info, ctx.lang);
+  return {
+    get_list,
+    get_parent_category,
+    get_category,
+    get_new_toy,
+    get_stock_toy: flagList<'get_stock_toy'>('spot'),
+    get_gcc_toy: flagList<'get_gcc_toy'>('gcc'),
+    get_3d_toy: flagList<'get_3d_toy'>('3d'),
+    get_hot_toy: flagList<'get_hot_toy'>('hot'),
+    get_spread_toy: flagList<'get_spread_toy'>('cash_sale'),
+    get_recommend_toy: flagList<'get_recommend_toy'>('recommend'),
+    get_toy_detail,
+    get_toy_picture,
+    get_location_list,
+    get_hot,
+  };
 }

@@ -9,8 +9,17 @@ import {
   type WebsiteInfo,
 } from '@vitrine/contract';
 import type { z } from 'zod';
-import type { getListRequest } from '@vitrine/contract';
-import { type CallResult, ok } from '../../plugins/api';
+import type {
+  flagListRequest,
+  getHotRequest,
+  getListRequest,
+  newToyRequest,
+  ProductDetail,
+  ProductFlagFilter,
+} from '@vitrine/contract';
+import { ErrorCode, isEnglishMode } from '@vitrine/contract';
+import type { Translate } from '@vitrine/i18n/all';
+import { type CallResult, fail, ok } from '../../plugins/api';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import type { CatalogRepository, ProductRow } from './catalog.repository';
@@ -69,32 +78,122 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
     };
   }
 
+  type ListInput = z.output<typeof getListRequest> & { area_id?: number | undefined };
+
+  async function list(
+    input: ListInput,
+    site: WebsiteInfo,
+    lang: Language,
+  ): Promise<CallResult<CallResponse<'get_list'>>> {
+    const categoryIds =
+      input.category_id === undefined
+        ? undefined
+        : await repo.categoryWithChildren(site.company_id, input.category_id);
+    const { rows, total } = await repo.listProducts({
+      companyId: site.company_id,
+      suffix: lang.suffix,
+      categoryIds,
+      flag: input.flag,
+      createdSince: input.new_months === undefined ? undefined : clock.now() - input.new_months * MONTH_MS,
+      areaId: input.area_id,
+      sort: input.sort,
+      limit: input.page_size,
+      offset: (input.page - 1) * input.page_size,
+    });
+    return ok({
+      list: rows.map((r) => toCard(r, site)),
+      total,
+      page: input.page,
+      page_size: input.page_size,
+    });
+  }
+
   return {
-    async getList(
-      input: z.output<typeof getListRequest>,
+    getList: list,
+
+    /** get_stock_toy, get_gcc_toy, …: the list of one flag. */
+    flagList(
+      flag: ProductFlagFilter,
+      input: z.output<typeof flagListRequest>,
       site: WebsiteInfo,
       lang: Language,
-    ): Promise<CallResult<CallResponse<'get_list'>>> {
-      const categoryIds =
-        input.category_id === undefined
-          ? undefined
-          : await repo.categoryWithChildren(site.company_id, input.category_id);
-      const { rows, total } = await repo.listProducts({
-        companyId: site.company_id,
-        suffix: lang.suffix,
-        categoryIds,
-        flag: input.flag,
-        createdSince: input.new_months === undefined ? undefined : clock.now() - input.new_months * MONTH_MS,
-        sort: input.sort,
-        limit: input.page_size,
-        offset: (input.page - 1) * input.page_size,
-      });
+    ) {
+      return list({ ...input, flag }, site, lang);
+    },
+
+    /** New arrivals: entered within the chosen months, or, without months, flagged new. */
+    newToys(input: z.output<typeof newToyRequest>, site: WebsiteInfo, lang: Language) {
+      const { months, ...rest } = input;
+      return list(months ? { ...rest, new_months: months } : { ...rest, flag: 'new' }, site, lang);
+    },
+
+    /** The hot products of a region (in the region's ranking first), or the hot products overall. */
+    hot(input: z.output<typeof getHotRequest>, site: WebsiteInfo, lang: Language) {
+      const { area_id, ...page } = input;
+      return area_id === undefined
+        ? list({ ...page, sort: 'popularity', flag: 'hot' }, site, lang)
+        : list({ ...page, sort: 'popularity', area_id }, site, lang);
+    },
+
+    async hotAreas(site: WebsiteInfo, lang: Language) {
+      const rows = await repo.hotAreas(site.company_id, lang.suffix);
+      return ok(rows.map((a) => ({ id: a.id, name: pickText(a.name_l, a.area_name_en, a.area_name) })));
+    },
+
+    async detail(
+      id: number,
+      site: WebsiteInfo,
+      lang: Language,
+      t: Translate,
+    ): Promise<CallResult<ProductDetail>> {
+      const p = await repo.product(site.company_id, id, lang.suffix);
+      if (!p) return fail(ErrorCode.FAILED, t('catalog.productNotFound'));
+      const [pictures, categories, factory] = await Promise.all([
+        repo.pictures(site.company_id, id),
+        repo.categories(site.company_id, lang.suffix),
+        p.factory_id === null ? undefined : repo.factory(site.company_id, p.factory_id),
+      ]);
+      const path: { id: number; name: string }[] = [];
+      let node = categories.find((c) => c.id === p.category_id);
+      while (node) {
+        path.unshift({ id: node.id, name: pickText(node.name_l, node.name_en, node.name) });
+        const parentId = node.parent_id;
+        node = parentId === null ? undefined : categories.find((c) => c.id === parentId);
+      }
       return ok({
-        list: rows.map((r) => toCard(r, site)),
-        total,
-        page: input.page,
-        page_size: input.page_size,
+        ...toCard(p, site),
+        toy_number: p.toy_number,
+        article_number: p.article_number,
+        company_number: p.company_number,
+        factory_number: site.show_article_number ? p.factory_number : '',
+        inner_boxes: p.inner_boxes,
+        pack: { length: p.pack_length, width: p.pack_width, height: p.pack_height },
+        certification: p.certification,
+        price_valid_until: site.show_price ? p.price_valid_until : null,
+        stock_quantity: p.stock_quantity,
+        remark: p.remark,
+        description: p.description,
+        video_url: p.video_url,
+        model_url: p.model_url,
+        category_path: path,
+        factory: factory
+          ? { id: factory.id, name: isEnglishMode(lang) ? factory.name_en || factory.name : factory.name }
+          : null,
+        pictures: pictures.map((f) => ({
+          url: storage.publicUrl(f.storage_key),
+          width: f.width,
+          height: f.height,
+        })),
       });
+    },
+
+    async pictures(id: number, site: WebsiteInfo, t: Translate) {
+      const p = await repo.product(site.company_id, id, '');
+      if (!p) return fail(ErrorCode.FAILED, t('catalog.productNotFound'));
+      const pictures = await repo.pictures(site.company_id, id);
+      return ok(
+        pictures.map((f) => ({ url: storage.publicUrl(f.storage_key), width: f.width, height: f.height })),
+      );
     },
 
     async categoryTree(site: WebsiteInfo, lang: Language, parentId?: number) {

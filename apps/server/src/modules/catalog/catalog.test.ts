@@ -180,3 +180,84 @@ describe('categories', () => {
     expect(children.map((c) => c.id)).toEqual(tree[0]?.children.map((c) => c.id));
   });
 });
+
+describe('the flag lists, product details and hot areas', () => {
+  let t: TestApp;
+  let demo: { token: string; website: number };
+  let demo2: { token: string; website: number };
+  beforeAll(async () => {
+    t = await createTestApp({ productsPerCompany: 40 });
+    demo = await t.login('demo', 'visitor');
+    demo2 = await t.login('demo2', 'visitor');
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['get_stock_toy', 'is_spot'],
+    ['get_gcc_toy', 'is_gcc'],
+    ['get_hot_toy', 'is_hot'],
+    ['get_spread_toy', 'is_cash_sale'],
+    ['get_recommend_toy', 'is_recommend'],
+  ] as const)('%s lists only products with %s', async (name, key) => {
+    const r = await t.call(name, { page_size: 60 }, demo);
+    expect(r.code).toBe(0);
+    expect(r.data.total).toBeGreaterThan(0);
+    for (const p of r.data.list) expect(p.flags[key]).toBe(1);
+  });
+
+  it('get_3d_toy lists the products flagged 3D', async () => {
+    const p = (await t.call('get_list', { page_size: 1 }, demo)).data.list[0] as ProductCard;
+    await t.db.updateTable('products').set({ is_3d: 1 }).where('id', '=', p.id).execute();
+    const r = await t.call('get_3d_toy', {}, demo);
+    expect(r.data.list.map((x) => x.id)).toEqual([p.id]);
+  });
+
+  it('get_new_toy answers the flagged new products, or those entered within the months asked', async () => {
+    const flagged = await t.call('get_new_toy', { page_size: 60 }, demo);
+    for (const p of flagged.data.list) expect(p.flags.is_new).toBe(1);
+    const recent = await t.call('get_new_toy', { months: 6, page_size: 60 }, demo);
+    for (const p of recent.data.list) expect(p.created_at).toBeGreaterThanOrEqual(t.clock.now() - 184 * DAY);
+  });
+
+  it('answers a product with every label, its pictures, category path and factory', async () => {
+    const card = (await t.call('get_list', { page_size: 1, lang: EN }, demo)).data.list[0] as ProductCard;
+    const r = await t.call('get_toy_detail', { id: card.id, lang: EN }, demo);
+    expect(r.code).toBe(0);
+    expect(r.data).toMatchObject({ id: card.id, name: card.name, number: card.number, price: card.price });
+    expect(r.data.toy_number).toMatch(/^ST-/);
+    expect(r.data.factory_number).toMatch(/^F\d{2}-/);
+    expect(r.data.category_path).toHaveLength(2);
+    expect(r.data.factory?.name).toMatch(/[A-Za-z]/);
+    expect(r.data.certification.length).toBeGreaterThan(0);
+  });
+
+  it('hides the factory number and the price validity where the website hides them', async () => {
+    const card = (await t.call('get_list', { page_size: 1 }, demo2)).data.list[0] as ProductCard;
+    const r = await t.call('get_toy_detail', { id: card.id }, demo2);
+    expect(r.data).toMatchObject({ factory_number: '', price: null, price_valid_until: null });
+  });
+
+  it("refuses the other company's product as not found", async () => {
+    const theirs = (await t.call('get_list', { page_size: 1 }, demo2)).data.list[0] as ProductCard;
+    const r = await t.call('get_toy_detail', { id: theirs.id, lang: EN }, demo);
+    expect(r).toMatchObject({ code: ErrorCode.FAILED, tip: 'This product could not be found' });
+    expect((await t.call('get_toy_picture', { id: theirs.id }, demo)).code).toBe(ErrorCode.FAILED);
+  });
+
+  it('answers the buyer regions in the language, and each region’s hot products', async () => {
+    const areas = (await t.call('get_location_list', { lang: AR }, demo)).data;
+    expect(areas).toHaveLength(8);
+    expect(areas[0]?.name).toMatch(/[\u0600-\u06ff]/);
+    const hot = await t.call('get_hot', { area_id: areas[0]?.id }, demo);
+    expect(hot.data.total).toBeGreaterThan(0);
+    const ranked = await t.db
+      .selectFrom('product_hot_areas')
+      .select('product_id')
+      .where('area_id', '=', areas[0]?.id ?? 0)
+      .execute();
+    const inArea = new Set(ranked.map((r) => r.product_id));
+    for (const p of hot.data.list) expect(inArea.has(p.id)).toBe(true);
+    const otherRegion = (await t.call('get_location_list', {}, demo2)).data[0];
+    expect((await t.call('get_hot', { area_id: otherRegion?.id }, demo)).data.total).toBe(0);
+  });
+});
