@@ -4,6 +4,9 @@ import { buildOpenApiDocument } from '@vitrine/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/database';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -13,6 +16,9 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCompanyRepository } from './modules/company/company.repository';
 import { companyRoutes } from './modules/company/company.routes';
 import { createCompanyService } from './modules/company/company.service';
+import { createNewsRepository } from './modules/news/news.repository';
+import { newsRoutes } from './modules/news/news.routes';
+import { createNewsService } from './modules/news/news.service';
 import { createSiteRepository } from './modules/site/site.repository';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
@@ -69,8 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...siteRoutes(site),
       ...authRoutes(auth),
       ...companyRoutes(createCompanyService(createCompanyRepository(deps.db))),
+      ...newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
+      ...analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),
       ...catalogRoutes(
-        createCatalogService({ repo: createCatalogRepository(deps.db), storage: deps.storage, clock: deps.clock }),
+        createCatalogService({
+          repo: createCatalogRepository(deps.db),
+          storage: deps.storage,
+          clock: deps.clock,
+        }),
       ),
     },
   );

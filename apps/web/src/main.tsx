@@ -3,18 +3,20 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createAppRouter } from './app/router';
 import { resolveLanguage, setLanguage } from './lib/i18n';
-import { captureTokenFromUrl, getSite } from './lib/storage';
+import { getSite } from './lib/storage';
 
 async function start() {
-  captureTokenFromUrl();
   // The first locale is in place before the first paint, so no text ever flashes in another language.
   await setLanguage(resolveLanguage(getSite()?.default_lang));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
+  // Made after the language: its guard runs at once, and a page may start loading meanwhile.
+  const router = createAppRouter();
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>,
   );
 }

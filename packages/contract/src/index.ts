@@ -6,6 +6,7 @@ export * from './calls/site';
 export * from './calls/auth';
 export * from './calls/company';
 export * from './calls/catalog';
+export * from './calls/showroom';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';

@@ -1,51 +1,43 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { setApiHooks } from '../lib/api-client';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { RouterProvider } from 'react-router';
 import * as storage from '../lib/storage';
+import { installApiHooks } from './api-hooks';
 import { AppProviders } from './AppProviders';
-import { navigate, usePathname } from './navigation';
-import { NotWebsitePage } from './NotWebsitePage';
-import { useDocumentBranding } from './useDocumentBranding';
+import type { AppRouter } from './router';
 
-export const ROUTES = { login: '/login', notWebsite: '/NotWebsite' } as const;
+// The toasts' code and styles load with the first toast, off the first page's budget.
+const Toasts = lazy(() => import('./Toasts'));
+
+/** Mounts the toasts once there is one to show (lib/toast queues it meanwhile), then keeps them. */
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 interface AppProps {
+  /** The app's router (createAppRouter): made once, outside React. */
+  router: AppRouter;
+  /** 'test' turns Mantine's transitions and portals off (Testing Library). */
   env?: 'default' | 'test';
 }
 
-/** Until the router arrives: /NotWebsite for an unknown website, and the login flow everywhere else. */
-export function App({ env = 'default' }: AppProps) {
-  const path = usePathname();
+/** The showroom: providers in the website's colours, the routes, and the app-wide error handling. */
+export function App({ router, env = 'default' }: AppProps) {
   const site = useSyncExternalStore(storage.subscribe, storage.getSite, () => null);
-  const notWebsite = path === ROUTES.notWebsite;
+  // A layout effect, so the hooks are in place before any page's effects make their first call.
+  useLayoutEffect(() => installApiHooks(router), [router]);
+
   return (
-    <AppProviders templateColor={notWebsite ? undefined : site?.template_color} env={env}>
-      <Routes notWebsite={notWebsite} />
+    <AppProviders templateColor={site?.template_color} env={env}>
+      <RouterProvider router={router} />
+      <ToastsWhenNeeded />
     </AppProviders>
   );
-}
-
-function Routes({ notWebsite }: { notWebsite: boolean }) {
-  const { t } = useTranslation();
-  const site = useSyncExternalStore(storage.subscribe, storage.getSite, () => null);
-  // The server's tip when a session ended, shown on the login page.
-  const [notice, setNotice] = useState<string | null>(null);
-
-  useEffect(
-    () =>
-      setApiHooks({
-        onWebsiteNotFound: () => navigate(ROUTES.notWebsite),
-        onSessionInvalid: (tip) => {
-          setNotice(tip);
-          if (window.location.pathname !== ROUTES.login) navigate(ROUTES.login);
-        },
-      }),
-    [],
-  );
-
-  useDocumentBranding(notWebsite ? null : site, notWebsite ? t('web.errors.notWebsite') : null);
-
-  if (notWebsite) return <NotWebsitePage onBackToLogin={() => navigate(ROUTES.login)} />;
-  return <LoginPage notice={notice} onNoticeDismissed={() => setNotice(null)} />;
 }

@@ -1,15 +1,13 @@
 import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ShowroomBackdrop } from '../components/ShowroomBackdrop';
-
-interface NotWebsitePageProps {
-  onBackToLogin(): void;
-}
+import { PATHS } from './routes';
 
 /** /NotWebsite: the website asked for does not exist (code -106). */
-export function NotWebsitePage({ onBackToLogin }: NotWebsitePageProps) {
+export default function NotWebsitePage() {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -36,7 +34,7 @@ export function NotWebsitePage({ onBackToLogin }: NotWebsitePageProps) {
           <Title ref={headingRef} order={1} fz="h3" ta="center" tabIndex={-1} style={{ outline: 'none' }}>
             {t('web.errors.notWebsite')}
           </Title>
-          <Button size="md" onClick={onBackToLogin}>
+          <Button component={Link} to={PATHS.login} size="md">
             {t('web.errors.backToLogin')}
           </Button>
         </Stack>

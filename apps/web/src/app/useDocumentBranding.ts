@@ -5,8 +5,16 @@ import { companyName } from '../lib/company';
 
 const DEFAULT_ICON = '/pc/favicon.svg';
 
-/** The tab shows the company: its name as the title (English name in English mode), its logo as the icon. */
-export function useDocumentBranding(site: WebsiteInfo | null, fallbackTitle: string | null = null) {
+/**
+ * The tab shows the company: its name as the title (English name in English mode), its logo as
+ * the icon. `navigationKey` (the location's key) puts them back after each navigation, should a
+ * page have changed them.
+ */
+export function useDocumentBranding(
+  site: WebsiteInfo | null,
+  fallbackTitle: string | null = null,
+  navigationKey?: string,
+) {
   const { i18n } = useTranslation();
   const lang = languageByKey(i18n.language) ?? DEFAULT_LANGUAGE;
   const title = fallbackTitle ?? (site ? companyName(site, lang) : null);
@@ -14,7 +22,7 @@ export function useDocumentBranding(site: WebsiteInfo | null, fallbackTitle: str
 
   useEffect(() => {
     if (title) document.title = title;
-  }, [title]);
+  }, [title, navigationKey]);
 
   useEffect(() => {
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
@@ -24,6 +32,6 @@ export function useDocumentBranding(site: WebsiteInfo | null, fallbackTitle: str
       document.head.append(link);
     }
     link.removeAttribute('type');
-    link.href = icon;
-  }, [icon]);
+    if (link.getAttribute('href') !== icon) link.href = icon;
+  }, [icon, navigationKey]);
 }

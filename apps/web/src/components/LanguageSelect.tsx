@@ -22,11 +22,21 @@ function GlobeIcon() {
   );
 }
 
+interface LanguageSelectProps {
+  /**
+   * 'onColor' (default): a light field for coloured backdrops (login, header bars in the theme
+   * colour); 'plain': a bordered field with the theme's focus ring, for white headers and drawers.
+   */
+  tone?: 'onColor' | 'plain';
+  /** Fills the width of its container (phone drawer). */
+  fullWidth?: boolean;
+}
+
 /**
  * The 16 languages, each named in itself. Choosing one switches text and direction at once
  * and remembers the choice. A native select: keyboard, screen readers and phones handle it well.
  */
-export function LanguageSelect() {
+export function LanguageSelect({ tone = 'onColor', fullWidth = false }: LanguageSelectProps = {}) {
   const { t, i18n } = useTranslation();
   // The choice shows at once, even while its locale is still loading.
   const [choice, setChoice] = useState<string | null>(null);
@@ -44,7 +54,8 @@ export function LanguageSelect() {
       value={choice ?? i18n.language}
       onChange={onChange}
       leftSection={<GlobeIcon />}
-      classNames={{ input: classes.input }}
+      classNames={{ input: tone === 'plain' ? classes.plainInput : classes.input }}
+      w={fullWidth ? '100%' : undefined}
       radius="xl"
       size="sm"
     >

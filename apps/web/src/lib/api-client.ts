@@ -49,17 +49,34 @@ export const isHandledGlobally = (e: unknown): e is ApiError =>
 export const isAbort = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
 
+/**
+ * What the app does about failures, app-wide (the error catalogue). The client keeps the
+ * stored session consistent itself and tells the app through these; navigation, chat and
+ * messages on screen live in app/, which wires them once with setApiHooks.
+ */
 export interface ApiHooks {
-  /** -106: the website does not exist (stored user info is already cleared). */
-  onWebsiteNotFound(tip: string): void;
+  /** -106: the website does not exist (stored user info and website are already cleared). */
+  onWebsiteNotFound(tip: string, error: ApiError): void;
   /** -2 on any call but login: the session ended (stored user info is already cleared). */
-  onSessionInvalid(tip: string): void;
+  onSessionInvalid(tip: string, error: ApiError): void;
+  /**
+   * Any other failure (a failed answer, a timeout, a request that could not start) of a call
+   * that did not opt out with `silent`: the buyer should be told `error.tip`.
+   */
+  onFailure(error: ApiError): void;
+  /** A call flagged `needError` failed (stored user info is already cleared). */
+  onNeedError(error: ApiError): void;
 }
 
-const noHooks: ApiHooks = { onWebsiteNotFound: () => {}, onSessionInvalid: () => {} };
+const noHooks: ApiHooks = {
+  onWebsiteNotFound: () => {},
+  onSessionInvalid: () => {},
+  onFailure: () => {},
+  onNeedError: () => {},
+};
 let hooks: ApiHooks = noHooks;
 
-/** Wires what -106 and -2 do app-wide (navigation lives in app/). Returns a function that unwires. */
+/** Wires what failures do app-wide (navigation lives in app/). Returns a function that unwires. */
 export function setApiHooks(next: Partial<ApiHooks>): () => void {
   const installed: ApiHooks = { ...noHooks, ...next };
   hooks = installed;
@@ -84,6 +101,13 @@ export interface CallOptions {
    * user info is still cleared, but onSessionInvalid is not called.
    */
   quietSessionEnd?: boolean;
+  /**
+   * The caller shows failures itself (under a field, on its page): no app-wide message. -106
+   * and -2 are handled app-wide all the same.
+   */
+  silent?: boolean;
+  /** Any failure of this call ends the session: stored user info is cleared and the chat closed. */
+  needError?: boolean;
 }
 
 /** The body of a call as a caller writes it: `lang` is added here. */
@@ -104,13 +128,49 @@ export async function callApi<N extends CallName>(
 /**
  * Makes a call and returns its data with the server's tip, for calls whose success message is
  * shown to the buyer. Adds the Website-ID header (all calls but the public ones), the session
- * token and the language; gives up after the timeout. On -106 and -2 it clears the stored user
- * info and tells the app through its hooks, then throws like any other failure.
+ * token and the language; gives up after the timeout. Failures throw an ApiError after the
+ * error catalogue's app-wide part: -106 and -2 clear the stored user info and call their hooks;
+ * any other failure calls onFailure (unless `silent`); a `needError` call's failure clears the
+ * stored user info and calls onNeedError. A call cancelled by its caller is no failure.
  */
 export async function callApiWithTip<N extends CallName>(
   name: N,
   body: CallBody<N>,
-  { signal, timeoutMs = LIMITS.REQUEST_TIMEOUT_MS, quietSessionEnd = false }: CallOptions = {},
+  options: CallOptions = {},
+): Promise<{ data: CallResponse<N>; tip: string }> {
+  try {
+    return await send(name, body, options);
+  } catch (e) {
+    if (isApiError(e)) handleFailure(e, options);
+    throw e;
+  }
+}
+
+/** The app-wide part of the error catalogue, for one failed call. */
+function handleFailure(
+  error: ApiError,
+  { quietSessionEnd = false, silent = false, needError = false }: CallOptions,
+) {
+  if (needError) {
+    storage.clearUserInfo();
+    hooks.onNeedError(error);
+  }
+  if (error.code === ErrorCode.WEBSITE_NOT_FOUND) {
+    storage.clearUserInfo();
+    storage.clearSite();
+    hooks.onWebsiteNotFound(error.tip, error);
+  } else if (error.code === ErrorCode.SESSION_INVALID && error.call !== 'login') {
+    storage.clearUserInfo();
+    if (!quietSessionEnd) hooks.onSessionInvalid(error.tip, error);
+  } else if (!silent) {
+    hooks.onFailure(error);
+  }
+}
+
+async function send<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  { signal, timeoutMs = LIMITS.REQUEST_TIMEOUT_MS }: CallOptions,
 ): Promise<{ data: CallResponse<N>; tip: string }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (!isPublic(name)) {
@@ -152,15 +212,6 @@ export async function callApiWithTip<N extends CallName>(
 
   const { code, data, tip } = envelope;
   if (code === ErrorCode.OK) return { data: data as CallResponse<N>, tip };
-
-  if (code === ErrorCode.WEBSITE_NOT_FOUND) {
-    storage.clearUserInfo();
-    storage.clearSite();
-    hooks.onWebsiteNotFound(tip);
-  } else if (code === ErrorCode.SESSION_INVALID && name !== 'login') {
-    storage.clearUserInfo();
-    if (!quietSessionEnd) hooks.onSessionInvalid(tip);
-  }
   throw new ApiError(code, tip || i18n.t('web.errors.failedToStart'), name);
 }
 

@@ -11,7 +11,8 @@ import {
  * What the showroom keeps in the browser:
  * - localStorage: the website's info (with its site code), the session token, the user, and the
  *   language the buyer chose (its 8-digit code and its locale, as the specification asks);
- * - sessionStorage: a token handed over in the URL (?token=…), for this tab only.
+ * - sessionStorage: a token handed over in the URL (?token=…), and the page asked for before
+ *   the login page (the referrer), for this tab only.
  * Storage may be unavailable (private modes, blocked cookies): every access is guarded, and the
  * app then simply forgets on reload.
  */
@@ -21,6 +22,7 @@ const KEYS = {
   user: 'vitrine.user',
   lang: 'vitrine.lang',
   locale: 'vitrine.locale',
+  referrer: 'vitrine.referrer',
 } as const;
 
 type Area = 'local' | 'session';
@@ -147,6 +149,12 @@ export function clearUserInfo({ keepUrlToken = false } = {}): void {
   notify();
 }
 
+/** Saves a token handed over in the address (?token=…) for this tab only; it is then used first. */
+export function saveUrlToken(token: string): void {
+  write(KEYS.token, token, 'session');
+  notify();
+}
+
 /**
  * A `token` query parameter is saved in session storage (this tab only) and removed from the
  * address bar, so it is not bookmarked, shared or sent on as a referrer.
@@ -158,14 +166,30 @@ export function captureTokenFromUrl(
   const url = new URL(location.href);
   const token = url.searchParams.get('token')?.trim();
   if (!token) return;
-  write(KEYS.token, token, 'session');
+  saveUrlToken(token);
   url.searchParams.delete('token');
   try {
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
   } catch {
     // Not fatal: the token is saved either way.
   }
-  notify();
+}
+
+// ---- referrer --------------------------------------------------------------------------------
+
+/** A path of this app (/home?x=1): one slash, never another origin (//evil.example). */
+const isAppPath = (path: string): boolean => /^\/(?![/\\])/.test(path);
+
+/** Remembers the page a buyer asked for before being sent to log in (this tab only). */
+export function setReferrer(path: string): void {
+  if (isAppPath(path)) write(KEYS.referrer, path, 'session');
+}
+
+/** The remembered page, forgotten as it is handed out; null when there is none. */
+export function takeReferrer(): string | null {
+  const path = read(KEYS.referrer, 'session');
+  write(KEYS.referrer, null, 'session');
+  return path !== null && isAppPath(path) ? path : null;
 }
 
 // ---- language --------------------------------------------------------------------------------

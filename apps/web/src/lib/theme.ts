@@ -143,3 +143,11 @@ export const showroomCssVariablesResolver =
     light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
     dark: {},
   });
+
+/** template_style: the four page frames (header and footer layouts) a website can pick. */
+export type TemplateStyle = 1 | 2 | 3 | 4;
+
+/** The website's template_style, 1 (classic) for anything unknown. */
+export function templateStyleOf(value: number | null | undefined): TemplateStyle {
+  return value === 2 || value === 3 || value === 4 ? value : 1;
+}

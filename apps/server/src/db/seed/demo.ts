@@ -6,7 +6,7 @@ import { hashCode, newSalt } from '../../modules/auth/auth.crypto';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import type { Database, ProductsTable } from '../database';
-import { renderToyPicture } from './toy-pictures';
+import { type PictureKind, renderToyPicture } from './toy-pictures';
 import { ABOUT, CATEGORIES, COLOURS, FACTORIES, HOT_AREAS, NEWS, PACKINGS } from './vocabulary';
 import { BASE_TOYS, type BaseToy } from './vocabulary-toys';
 
@@ -214,6 +214,54 @@ async function storeFile(
   return { id, url: storage.publicUrl(key) };
 }
 
+const BANNERS = [
+  { title: 'New arrivals', link: '/productDisplay?flag=new', kinds: ['car', 'robot', 'drone'] as const },
+  {
+    title: 'Spot goods, ready to ship',
+    link: '/productDisplay?flag=spot',
+    kinds: ['teddy', 'blocks', 'train'] as const,
+  },
+  {
+    title: 'GCC collection',
+    link: '/productDisplay?flag=gcc',
+    kinds: ['doll', 'kitchen', 'water_gun'] as const,
+  },
+];
+
+/** A wide home banner: the company's colour and three drawn toys on a soft stage. */
+async function renderBanner(color: string, kinds: readonly PictureKind[], seed: number): Promise<Buffer> {
+  const width = 1600;
+  const height = 560;
+  const backdrop = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#1b1f3b"/></linearGradient>
+      <radialGradient id="s" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#fff" stop-opacity="0.35"/>
+      <stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
+    <rect width="${width}" height="${height}" fill="url(#g)"/>
+    <ellipse cx="1130" cy="470" rx="520" ry="60" fill="url(#s)"/></svg>`;
+  const toys = await Promise.all(
+    kinds.map((kind, i) =>
+      renderToyPicture({ kind, color: '#ffffff', accent: color, seed: seed + i, view: 0, size: 360 }).then(
+        (b) =>
+          // Round the studio shot into a soft disc so it sits on the stage.
+          sharp(b)
+            .composite([
+              {
+                input: Buffer.from('<svg width="360" height="360"><circle cx="180" cy="180" r="178"/></svg>'),
+                blend: 'dest-in',
+              },
+            ])
+            .png()
+            .toBuffer(),
+      ),
+    ),
+  );
+  return sharp(Buffer.from(backdrop))
+    .composite(toys.map((input, i) => ({ input, left: 640 + i * 300, top: i === 1 ? 90 : 150 })))
+    .jpeg({ quality: 82 })
+    .toBuffer();
+}
+
 function logoSvg(c: DemoCompany): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
@@ -293,6 +341,9 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
     const logo = await sharp(Buffer.from(logoSvg(c)))
       .png()
       .toBuffer();
+    const banners = await Promise.all(
+      BANNERS.map((b, i) => renderBanner(c.logoColor, b.kinds, companyIndex * 10 + i)),
+    );
 
     await db.transaction().execute(async (trx) => {
       const { id: companyId } = await trx
@@ -318,6 +369,29 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         .values({ ...c.website, company_id: companyId, code: c.site, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
+
+      for (const [sort, b] of BANNERS.entries()) {
+        const banner = banners[sort];
+        if (!banner) continue;
+        const file = await storeFile(trx, storage, companyId, banner, 'image/jpeg', 'jpg', now, {
+          width: 1600,
+          height: 560,
+        });
+        await trx
+          .insertInto('adverts')
+          .values({
+            company_id: companyId,
+            website_id: websiteId,
+            position: 'home',
+            title: b.title,
+            picture: file.url,
+            link: b.link,
+            sort,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
 
       await trx
         .insertInto('company_contacts')

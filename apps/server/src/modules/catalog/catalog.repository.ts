@@ -21,8 +21,10 @@ export interface ProductQuery {
   categoryIds?: number[] | undefined;
   flag?: ProductFlagFilter | undefined;
   createdSince?: number | undefined;
-  /** Only the hot products of this buyer region, in their rank order. */
+  /** Only the hot products of this buyer region. */
   areaId?: number | undefined;
+  /** Only the products shown in this booth. */
+  boothId?: number | undefined;
   sort: ProductSort;
   limit: number;
   offset: number;
@@ -44,6 +46,18 @@ function filtered(qb: ProductsQB, q: ProductQuery): ProductsQB {
           .select('ha.id')
           .whereRef('ha.product_id', '=', 'products.id')
           .where('ha.area_id', '=', areaId),
+      ),
+    );
+  }
+  if (q.boothId !== undefined) {
+    const boothId = q.boothId;
+    r = r.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('booth_products as bp')
+          .select('bp.id')
+          .whereRef('bp.product_id', '=', 'products.id')
+          .where('bp.booth_id', '=', boothId),
       ),
     );
   }
@@ -180,6 +194,78 @@ export function createCatalogRepository(db: Kysely<Database>) {
         .selectFrom('hot_areas')
         .select(['id', 'area_name', 'area_name_en', sql.ref<string>(`area_name${suffix}`).as('name_l')])
         .where('company_id', '=', companyId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+
+    showrooms: (companyId: number) =>
+      db
+        .selectFrom('showrooms as s')
+        .select([
+          's.id',
+          's.name',
+          's.name_en',
+          's.address',
+          's.address_en',
+          's.picture',
+          's.description',
+          (eb) =>
+            eb
+              .selectFrom('booths as b')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .whereRef('b.showroom_id', '=', 's.id')
+              .as('booth_count'),
+        ])
+        .where('s.company_id', '=', companyId)
+        .orderBy('s.sort')
+        .orderBy('s.id')
+        .execute(),
+
+    /** The company's booths in showroom order, with a picture (its own, else its first product's). */
+    booths: (companyId: number, showroomId?: number) => {
+      let q = db
+        .selectFrom('booths as b')
+        .innerJoin('showrooms as s', 's.id', 'b.showroom_id')
+        .select([
+          'b.id',
+          'b.showroom_id',
+          'b.booth_number',
+          'b.name',
+          'b.name_en',
+          'b.picture',
+          's.name as showroom_name',
+          's.name_en as showroom_name_en',
+          (eb) =>
+            eb
+              .selectFrom('booth_products as bp')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .whereRef('bp.booth_id', '=', 'b.id')
+              .as('product_count'),
+          (eb) =>
+            eb
+              .selectFrom('booth_products as bp')
+              .innerJoin('product_pictures as pp', 'pp.product_id', 'bp.product_id')
+              .innerJoin('files as f', 'f.id', 'pp.file_id')
+              .select('f.storage_key')
+              .whereRef('bp.booth_id', '=', 'b.id')
+              .orderBy('bp.sort')
+              .orderBy('pp.sort')
+              .limit(1)
+              .as('first_picture'),
+        ])
+        .where('b.company_id', '=', companyId);
+      if (showroomId !== undefined) q = q.where('b.showroom_id', '=', showroomId);
+      return q.orderBy('s.sort').orderBy('s.id').orderBy('b.sort').orderBy('b.id').execute();
+    },
+
+    adverts: (companyId: number, websiteId: number, position: string) =>
+      db
+        .selectFrom('adverts')
+        .select(['id', 'title', 'picture', 'link'])
+        .where('company_id', '=', companyId)
+        .where('position', '=', position)
+        .where('status', '=', 1)
+        .where((eb) => eb.or([eb('website_id', 'is', null), eb('website_id', '=', websiteId)]))
         .orderBy('sort')
         .orderBy('id')
         .execute(),

@@ -24,7 +24,22 @@ export function catalogRoutes(catalog: CatalogService) {
   const get_location_list: CallHandler<'get_location_list'> = (_input, ctx) =>
     catalog.hotAreas(ctx.website.info, ctx.lang);
   const get_hot: CallHandler<'get_hot'> = (input, ctx) => catalog.hot(input, ctx.website.info, ctx.lang);
+  const get_showroom: CallHandler<'get_showroom'> = (_input, ctx) =>
+    catalog.showrooms(ctx.website.info, ctx.lang);
+  const get_booth_list: CallHandler<'get_booth_list'> = (input, ctx) =>
+    catalog.booths(ctx.website.info, ctx.lang, input.showroom_id);
+  const get_booth_detail: CallHandler<'get_booth_detail'> = (input, ctx) =>
+    catalog.booth(input.id, ctx.website.info, ctx.lang, ctx.t);
+  const get_booth_toy: CallHandler<'get_booth_toy'> = (input, ctx) =>
+    catalog.boothProducts(input, ctx.website.info, ctx.lang);
+  const get_advert: CallHandler<'get_advert'> = (input, ctx) =>
+    catalog.adverts(input.position, ctx.website.info);
   return {
+    get_showroom,
+    get_booth_list,
+    get_booth_detail,
+    get_booth_toy,
+    get_advert,
     get_list,
     get_parent_category,
     get_category,

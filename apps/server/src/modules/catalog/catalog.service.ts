@@ -78,7 +78,20 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
     };
   }
 
-  type ListInput = z.output<typeof getListRequest> & { area_id?: number | undefined };
+  type BoothRow = Awaited<ReturnType<CatalogRepository['booths']>>[number];
+  const shapeBooth = (b: BoothRow, lang: Language) => ({
+    id: b.id,
+    showroom_id: b.showroom_id,
+    booth_number: b.booth_number,
+    name: isEnglishMode(lang) ? b.name_en || b.name : b.name,
+    picture: b.picture || (b.first_picture ? storage.publicUrl(b.first_picture) : ''),
+    product_count: Number(b.product_count ?? 0),
+  });
+
+  type ListInput = z.output<typeof getListRequest> & {
+    area_id?: number | undefined;
+    booth_id?: number | undefined;
+  };
 
   async function list(
     input: ListInput,
@@ -96,6 +109,7 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
       flag: input.flag,
       createdSince: input.new_months === undefined ? undefined : clock.now() - input.new_months * MONTH_MS,
       areaId: input.area_id,
+      boothId: input.booth_id,
       sort: input.sort,
       limit: input.page_size,
       offset: (input.page - 1) * input.page_size,
@@ -133,6 +147,56 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
       return area_id === undefined
         ? list({ ...page, sort: 'popularity', flag: 'hot' }, site, lang)
         : list({ ...page, sort: 'popularity', area_id }, site, lang);
+    },
+
+    async showrooms(site: WebsiteInfo, lang: Language) {
+      const en = isEnglishMode(lang);
+      const rows = await repo.showrooms(site.company_id);
+      return ok(
+        rows.map((r) => ({
+          id: r.id,
+          name: en ? r.name_en || r.name : r.name,
+          address: en ? r.address_en || r.address : r.address,
+          picture: r.picture,
+          description: r.description,
+          booth_count: Number(r.booth_count ?? 0),
+        })),
+      );
+    },
+
+    async booths(site: WebsiteInfo, lang: Language, showroomId?: number) {
+      return ok((await repo.booths(site.company_id, showroomId)).map((b) => shapeBooth(b, lang)));
+    },
+
+    /** One booth, with its neighbours in the showroom for the previous/next buttons. */
+    async booth(id: number, site: WebsiteInfo, lang: Language, t: Translate) {
+      const all = await repo.booths(site.company_id);
+      const at = all.findIndex((b) => b.id === id);
+      const b = all[at];
+      if (!b) return fail(ErrorCode.FAILED, t('catalog.boothNotFound'));
+      const sameRoom = all.filter((x) => x.showroom_id === b.showroom_id);
+      const i = sameRoom.indexOf(b);
+      return ok({
+        ...shapeBooth(b, lang),
+        showroom: {
+          id: b.showroom_id,
+          name: isEnglishMode(lang) ? b.showroom_name_en || b.showroom_name : b.showroom_name,
+        },
+        previous_id: sameRoom[i - 1]?.id ?? null,
+        next_id: sameRoom[i + 1]?.id ?? null,
+      });
+    },
+
+    boothProducts(input: { id: number; page: number; page_size: number }, site: WebsiteInfo, lang: Language) {
+      return list(
+        { page: input.page, page_size: input.page_size, sort: 'default', booth_id: input.id },
+        site,
+        lang,
+      );
+    },
+
+    async adverts(position: string, site: WebsiteInfo) {
+      return ok(await repo.adverts(site.company_id, site.id, position));
     },
 
     async hotAreas(site: WebsiteInfo, lang: Language) {

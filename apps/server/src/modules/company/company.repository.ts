@@ -42,6 +42,27 @@ export function createCompanyRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute(),
 
+    certificates: (companyId: number, kind?: 'certificate' | 'inspection') => {
+      let q = db
+        .selectFrom('certificates as c')
+        .leftJoin('factories as f', 'f.id', 'c.factory_id')
+        .select([
+          'c.id',
+          'c.kind',
+          'c.name',
+          'c.name_en',
+          'c.issuer',
+          'c.number',
+          'c.picture',
+          'c.valid_until',
+          'f.name as factory_name',
+          'f.name_en as factory_name_en',
+        ])
+        .where('c.company_id', '=', companyId);
+      if (kind) q = q.where('c.kind', '=', kind);
+      return q.orderBy('c.kind').orderBy('c.sort').orderBy('c.id').execute();
+    },
+
     texts: (companyId: number, kind: string) =>
       db
         .selectFrom('company_texts')

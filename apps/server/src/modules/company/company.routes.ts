@@ -6,5 +6,7 @@ export function companyRoutes(company: CompanyService) {
     company.contactUs(ctx.website.id, ctx.lang, ctx.t);
   const get_company_info: CallHandler<'get_company_info'> = (_input, ctx) =>
     company.getCompanyInfo(ctx.website.id, ctx.lang, ctx.t);
-  return { contact_us, get_company_info };
+  const get_certification: CallHandler<'get_certification'> = (input, ctx) =>
+    company.certificates(ctx.website.companyId, input.kind, ctx.lang);
+  return { contact_us, get_company_info, get_certification };
 }

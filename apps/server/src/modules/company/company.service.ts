@@ -37,6 +37,23 @@ export function createCompanyService(repo: CompanyRepository) {
       });
     },
 
+    async certificates(companyId: number, kind: 'certificate' | 'inspection' | undefined, lang: Language) {
+      const en = isEnglishMode(lang);
+      const rows = await repo.certificates(companyId, kind);
+      return ok(
+        rows.map((c) => ({
+          id: c.id,
+          kind: c.kind,
+          name: en ? c.name_en || c.name : c.name,
+          issuer: c.issuer,
+          number: c.number,
+          picture: c.picture,
+          valid_until: c.valid_until,
+          factory: (en ? c.factory_name_en || c.factory_name : c.factory_name) ?? '',
+        })),
+      );
+    },
+
     async getCompanyInfo(
       websiteId: number,
       lang: Language,

@@ -1,28 +1,25 @@
 import '@testing-library/jest-dom/vitest';
 import '../../test/dom';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ErrorCode, languageByKey } from '@vitrine/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '../../app/App';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../lib/i18n';
 import * as storage from '../../lib/storage';
 import { fail, mockApi, ok } from '../../test/api-mock';
+import { renderApp as renderAt } from '../../test/app';
 import { customer, demoSite, visitor } from '../../test/fixtures';
+
+vi.mock('../../app/layout/MainLayout', () => import('../../test/layout-stubs'));
+vi.mock('../../app/layout/BareLayout', () => import('../../test/layout-stubs'));
 
 const english = languageByKey('en');
 if (!english) throw new Error('English missing');
 
 beforeEach(async () => {
   await setLanguage(english);
-  window.history.replaceState(null, '', '/login?site=demo');
 });
 
-function renderApp() {
-  const user = userEvent.setup();
-  render(<App env="test" />);
-  return user;
-}
+const renderApp = (path = '/login?site=demo') => renderAt(path).user;
 
 /** The form, once the website has loaded. */
 async function codeField() {
@@ -85,69 +82,66 @@ describe('the login page', () => {
     );
   });
 
-  it('welcomes a customer by name after a successful login, and logs out', async () => {
+  it('lets a customer in and moves on to /home', async () => {
     const api = mockApi({
       get_website_info: () => ok(demoSite),
       login: () => ok({ token: 'tok-1', id: demoSite.id, site: demoSite, user: customer }),
-      logout: () => ok({}),
     });
     const user = renderApp();
     await user.type(await codeField(), 'demo-buyer');
     await user.click(screen.getByRole('button', { name: 'Enter the showroom' }));
 
-    const welcome = await screen.findByRole('heading', { name: 'Welcome, Carlos Mendes' });
-    expect(welcome).toHaveFocus();
-    expect(screen.getByText('Logged in as customer')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/home');
     expect(storage.getToken()).toBe('tok-1');
     expect(storage.getUser()?.customer_name).toBe('Carlos Mendes');
-
-    await user.click(screen.getByRole('button', { name: 'Quit' }));
-    expect(await codeField()).toHaveFocus();
-    expect(api.named('logout')[0]?.headers).toMatchObject({
-      'Website-ID': '1',
-      Authorization: 'Bearer tok-1',
-    });
-    expect(storage.getToken()).toBeNull();
+    expect(api.named('login')[0]?.headers).not.toHaveProperty('Website-ID');
   });
 
-  it('greets a visitor as a visitor', async () => {
+  it('lets a visitor in too', async () => {
     mockApi({
       get_website_info: () => ok(demoSite),
       login: () => ok({ token: 'tok-2', id: demoSite.id, site: demoSite, user: visitor }),
     });
     const user = renderApp();
     await user.type(await codeField(), 'demo-visitor{Enter}');
-    expect(await screen.findByRole('heading', { name: 'You are browsing as a visitor' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(storage.getUser()?.login_type).toBe(0);
   });
 
-  it('restores a stored session on reload, and falls back to the form when it ended', async () => {
+  it('restores a session handed over in the address, and moves on', async () => {
     storage.setSite(demoSite);
-    storage.setToken('tok-old');
-    storage.setUser(customer);
+    const api = mockApi({ get_website_again: () => ok({ id: 1, site: demoSite, user: customer }) });
+    renderApp('/login?token=tok-live');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(api.named('get_website_again')[0]?.headers.Authorization).toBe('Bearer tok-live');
+    expect(api.named('get_website_info')).toHaveLength(0);
+    expect(storage.getUser()?.customer_name).toBe('Carlos Mendes');
+  });
+
+  it('shows the form with the server’s tip when the handed-over session had ended', async () => {
+    storage.setSite(demoSite);
     mockApi({
       get_website_again: () => fail(ErrorCode.SESSION_INVALID, 'Your session has ended, please log in again'),
       get_website_info: () => ok(demoSite),
     });
-    renderApp();
+    renderApp('/login?token=tok-old');
     expect(await codeField()).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended, please log in again');
+    const status = screen
+      .getAllByRole('status')
+      .find((s) => s.textContent?.includes('Your session has ended'));
+    expect(status).toBeDefined();
+    // On /login, the page says it: no toast as well.
+    await import('../../app/Toasts');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getAllByText('Your session has ended, please log in again')).toHaveLength(1);
     expect(storage.getToken()).toBeNull();
-  });
-
-  it('restores a live session with get_website_again', async () => {
-    storage.setSite(demoSite);
-    storage.setToken('tok-live');
-    const api = mockApi({ get_website_again: () => ok({ id: 1, site: demoSite, user: customer }) });
-    renderApp();
-    expect(await screen.findByRole('heading', { name: 'Welcome, Carlos Mendes' })).toBeInTheDocument();
-    expect(api.named('get_website_info')).toHaveLength(0);
+    expect(window.location.pathname).toBe('/login');
   });
 
   it('forgets a stored session of another website than the one asked for', async () => {
     storage.setSite(demoSite);
     storage.setToken('tok-demo');
-    storage.setUser(customer);
-    window.history.replaceState(null, '', '/login?site=demo2');
     const demo2 = {
       ...demoSite,
       id: 2,
@@ -155,7 +149,7 @@ describe('the login page', () => {
       company_name_en: 'Desert Rose Toys Trading Co., Ltd.',
     };
     const api = mockApi({ get_website_info: () => ok(demo2) });
-    renderApp();
+    renderApp('/login?site=demo2');
     expect(await screen.findByRole('heading', { level: 1, name: demo2.company_name_en })).toBeInTheDocument();
     expect(api.named('get_website_info')[0]?.body).toMatchObject({ site: 'demo2' });
     expect(api.named('get_website_again')).toHaveLength(0);
@@ -215,18 +209,18 @@ describe('the login page', () => {
   });
 
   it('shows the full-page "not a website" message for an unknown site, with a way back', async () => {
-    window.history.replaceState(null, '', '/login?site=nope');
     mockApi({
       get_website_info: (body) =>
         body.site === 'nope'
           ? fail(ErrorCode.WEBSITE_NOT_FOUND, 'This showroom could not be found')
           : ok(demoSite),
     });
-    const user = renderApp();
+    const user = renderApp('/login?site=nope');
     expect(await screen.findByRole('heading', { name: 'sorry, the web page was lost' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/NotWebsite');
+    expect(storage.getSite()).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'back to login' }));
+    await user.click(screen.getByRole('link', { name: 'back to login' }));
     expect(await codeField()).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });

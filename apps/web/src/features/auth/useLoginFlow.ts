@@ -3,12 +3,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { isAbort, isApiError, isHandledGlobally } from '../../lib/api-client';
 import { resolveLanguage, setLanguage } from '../../lib/i18n';
 import * as storage from '../../lib/storage';
-import { fetchWebsiteInfo, loginWithCode, logoutSession, restoreSession } from './api';
+import { fetchWebsiteInfo, loginWithCode, restoreSession } from './api';
 
 export type LoginState =
   | { phase: 'loading' }
   | { phase: 'failed'; tip: string | null }
-  | { phase: 'form'; site: WebsiteInfo }
+  /** `notice`: why the form shows (the server's tip when a restored session had ended). */
+  | { phase: 'form'; site: WebsiteInfo; notice?: string }
   | { phase: 'signedIn'; site: WebsiteInfo; user: SessionUser };
 
 /** What a login attempt ended with, for the form to show. */
@@ -39,9 +40,11 @@ function remember(site: WebsiteInfo, user?: SessionUser): void {
 /**
  * Works out what the login page shows on arrival:
  * - the website comes from ?site=, else the stored site code, else the server's default;
- * - a stored token (or one handed over in the URL) is restored with get_website_again;
- *   -2 means it ended, and the form shows instead;
+ * - a stored token (one handed over in the URL: the route guard has already forgotten the
+ *   session of a buyer who was logged in) is restored with get_website_again, and the buyer
+ *   is in; -2 means it ended, and the form shows instead, with the server's tip;
  * - a stored session of another website than the one asked for is forgotten.
+ * Every call is `silent`: this page shows its failures itself.
  */
 async function arrive(siteCode: string | undefined, signal: AbortSignal): Promise<LoginState> {
   const stored = storage.getSite();
@@ -62,9 +65,11 @@ async function arrive(siteCode: string | undefined, signal: AbortSignal): Promis
       return { phase: 'signedIn', site: again.site, user: again.user };
     } catch (e) {
       if (!(isApiError(e) && e.code === ErrorCode.SESSION_INVALID)) throw e;
-      // The session ended (the app shows the server's tip); fresh site info for the form.
+      // The session ended; fresh site info for the form, which says why it shows.
       site ??= await fetchWebsiteInfo(stored?.site, signal);
       remember(site);
+      await showSiteLanguage(site);
+      return { phase: 'form', site, notice: e.tip };
     }
   }
   if (!site) throw new Error('unreachable: no website');
@@ -105,15 +110,5 @@ export function useLoginFlow() {
     }
   }, []);
 
-  const logout = useCallback(async (site: WebsiteInfo) => {
-    try {
-      await logoutSession();
-    } catch {
-      // Offline or already ended: the session is forgotten here either way.
-    }
-    storage.clearUserInfo();
-    setState({ phase: 'form', site });
-  }, []);
-
-  return { state, retry, login, logout };
+  return { state, retry, login };
 }

@@ -1,6 +1,6 @@
 import { Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { LIMITS } from '@vitrine/contract';
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '../useLoginFlow';
 import classes from './LoginPage.module.css';
@@ -15,12 +15,10 @@ interface LoginFormProps {
   onLogin(code: string): Promise<LoginResult>;
   /** A message for the whole page (a failure that is not about the code). */
   onPageMessage(tip: string | null): void;
-  /** Put the cursor in the field on mount (after logging out). */
-  focusOnMount?: boolean;
 }
 
 /** One field for the access code or password, and the way to apply for a code. */
-export function LoginForm({ onLogin, onPageMessage, focusOnMount = false }: LoginFormProps) {
+export function LoginForm({ onLogin, onPageMessage }: LoginFormProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
@@ -29,10 +27,6 @@ export function LoginForm({ onLogin, onPageMessage, focusOnMount = false }: Logi
   const [applyMounted, setApplyMounted] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const applyRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (focusOnMount) inputRef.current?.focus();
-  }, [focusOnMount]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

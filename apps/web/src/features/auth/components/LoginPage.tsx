@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import type { SessionUser, WebsiteInfo } from '@vitrine/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyBrand } from '../../../components/CompanyBrand';
 import { LanguageSelect } from '../../../components/LanguageSelect';
@@ -7,33 +8,31 @@ import { ShowroomBackdrop } from '../../../components/ShowroomBackdrop';
 import { useLoginFlow } from '../useLoginFlow';
 import classes from './LoginPage.module.css';
 import { LoginForm } from './LoginForm';
-import { SignedInView } from './SignedInView';
 
 interface LoginPageProps {
-  /** A message from elsewhere in the app (the server's tip when a session ended). */
-  notice?: string | null;
-  onNoticeDismissed?(): void;
+  /** The buyer is in (logged in, or a session handed over in the address was restored). */
+  onSignedIn(site: WebsiteInfo, user: SessionUser): void;
 }
 
-/** /login: the company's front door. The access code or password, or the greeting once in. */
-export function LoginPage({ notice = null, onNoticeDismissed }: LoginPageProps) {
+/** /login: the company's front door. The access code or password; once in, the app moves on. */
+export function LoginPage({ onSignedIn }: LoginPageProps) {
   const { t } = useTranslation();
-  const { state, retry, login, logout } = useLoginFlow();
-  const [pageMessage, setPageMessage] = useState<string | null>(null);
-  // Where focus goes after a change of view made by the buyer (never on first arrival).
-  const [focusAfter, setFocusAfter] = useState<'login' | 'logout' | null>(null);
-  const message = pageMessage ?? notice;
+  const { state, retry, login } = useLoginFlow();
+  // The form's message for the whole page; until it has one, the notice the page arrived with.
+  const [pageMessage, setPageMessage] = useState<string | null | undefined>(undefined);
+  const notice = state.phase === 'form' ? (state.notice ?? null) : null;
+  const message = pageMessage === undefined ? notice : pageMessage;
 
-  const showPageMessage = (tip: string | null) => {
-    setPageMessage(tip);
-    if (notice) onNoticeDismissed?.();
-  };
+  useEffect(() => {
+    if (state.phase === 'signedIn') onSignedIn(state.site, state.user);
+  }, [state, onSignedIn]);
 
   const site = state.phase === 'form' || state.phase === 'signedIn' ? state.site : null;
+  const busy = state.phase === 'loading' || state.phase === 'signedIn';
 
   return (
     <ShowroomBackdrop neutral={!site} topBar={<LanguageSelect />}>
-      <Paper component="section" radius="lg" className={classes.card} aria-busy={state.phase === 'loading'}>
+      <Paper component="section" radius="lg" className={classes.card} aria-busy={busy}>
         <Stack gap="lg">
           {site ? (
             <Stack gap="xs">
@@ -55,7 +54,7 @@ export function LoginPage({ notice = null, onNoticeDismissed }: LoginPageProps) 
             ) : null}
           </div>
 
-          {state.phase === 'loading' ? (
+          {busy ? (
             <Center py="xl">
               <Loader aria-hidden="true" />
               <VisuallyHidden>{t('web.loading')}</VisuallyHidden>
@@ -72,27 +71,7 @@ export function LoginPage({ notice = null, onNoticeDismissed }: LoginPageProps) 
           ) : null}
 
           {state.phase === 'form' ? (
-            <LoginForm
-              focusOnMount={focusAfter === 'logout'}
-              onPageMessage={showPageMessage}
-              onLogin={async (code) => {
-                const result = await login(state.site, code);
-                if (result.ok) setFocusAfter('login');
-                return result;
-              }}
-            />
-          ) : null}
-
-          {state.phase === 'signedIn' ? (
-            <SignedInView
-              user={state.user}
-              focusOnMount={focusAfter === 'login'}
-              onLogout={async () => {
-                showPageMessage(null);
-                setFocusAfter('logout');
-                await logout(state.site);
-              }}
-            />
+            <LoginForm onPageMessage={setPageMessage} onLogin={(code) => login(state.site, code)} />
           ) : null}
         </Stack>
       </Paper>

@@ -1,0 +1,45 @@
+import { VisuallyHidden } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import * as storage from '../lib/storage';
+import classes from './Root.module.css';
+import { isPath, PATHS } from './routes';
+import { useDocumentBranding } from './useDocumentBranding';
+
+/** While the next page's code loads, the current page stays; a bar and a status say so. */
+function NavigationProgress() {
+  const { t } = useTranslation();
+  const loading = useNavigation().state !== 'idle';
+  return (
+    <div role="status" aria-live="polite">
+      {loading ? (
+        <>
+          <div className={classes.progress} aria-hidden="true" />
+          <VisuallyHidden>{t('web.loading')}</VisuallyHidden>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The root of every route: after each navigation the tab shows the company (its name, English
+ * in English mode, and its logo), scroll positions are restored on back and forward, and a
+ * slow page load shows progress.
+ */
+export function Root() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const site = useSyncExternalStore(storage.subscribe, storage.getSite, () => null);
+  const notWebsite = isPath(location.pathname, PATHS.notWebsite);
+  useDocumentBranding(notWebsite ? null : site, notWebsite ? t('web.errors.notWebsite') : null, location.key);
+
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { type GuardDecision, type GuardEffect, type GuardInput, type GuardSite, guardRoute } from './guard';
+import { APP_ROUTES, PATHS } from './routes';
+
+const site: GuardSite = { id: 1, site: 'demo', show_function: { news: 1, about_us: 1, contact: 1 } };
+const customer = { login_type: 1 } as const;
+const visitor = { login_type: 0 } as const;
+
+/** A logged-in customer of the demo website, going to `path` (with its query). */
+function going(
+  pathWithQuery: string,
+  over: Partial<Omit<GuardInput, 'path' | 'search'>> = {},
+): GuardDecision {
+  const [path = '', query] = pathWithQuery.split('?');
+  return guardRoute({
+    path,
+    search: query === undefined ? '' : `?${query}`,
+    site,
+    user: customer,
+    hasToken: true,
+    ...over,
+  });
+}
+
+const allow = (effects: GuardDecision['effects'] = []) => ({ kind: 'allow', effects });
+const redirect = (to: string, effects: GuardDecision['effects'] = []) => ({ kind: 'redirect', to, effects });
+
+describe('the route guard', () => {
+  describe('lets a logged-in customer through', () => {
+    it.each(APP_ROUTES.filter((r) => r.path !== PATHS.login).map((r) => r.path))('%s', (path) => {
+      expect(going(path)).toEqual(allow());
+    });
+
+    it('keeps the query (/productDetails?id=7)', () => {
+      expect(going('/productDetails?id=7')).toEqual(allow());
+    });
+
+    it('matches paths as the router does: any letter case, a trailing slash', () => {
+      expect(going('/HOME/')).toEqual(allow());
+      expect(going('/personalcenter', { user: visitor })).toEqual(redirect(PATHS.invalidLink));
+    });
+  });
+
+  describe('without stored website info', () => {
+    const noSite = { site: null, user: null, hasToken: false };
+
+    it('remembers the path asked for, with its query, and goes to /login', () => {
+      expect(going('/productDisplay?keyword=car&page=2', noSite)).toEqual(
+        redirect('/login', [{ type: 'rememberReferrer', path: '/productDisplay?keyword=car&page=2' }]),
+      );
+    });
+
+    it('keeps ?site= for the login page, which selects that website', () => {
+      expect(going('/productDisplay?site=demo2&keyword=car', noSite)).toEqual(
+        redirect('/login?site=demo2', [{ type: 'rememberReferrer', path: '/productDisplay?keyword=car' }]),
+      );
+    });
+
+    it('remembers an unknown path too (it shows the invalid-link page after login)', () => {
+      expect(going('/no/such/page', noSite)).toEqual(
+        redirect('/login', [{ type: 'rememberReferrer', path: '/no/such/page' }]),
+      );
+    });
+
+    it('does not remember the bare root or the invalid-link page', () => {
+      expect(going('/', noSite)).toEqual(redirect('/login'));
+      expect(going('/invalidLink', noSite)).toEqual(redirect('/login'));
+    });
+
+    it('stays on /login', () => {
+      expect(going('/login', noSite)).toEqual(allow());
+      expect(going('/login?site=demo2', noSite)).toEqual(allow());
+    });
+
+    it('shows /NotWebsite, which is outside the guard', () => {
+      expect(going('/NotWebsite', noSite)).toEqual(allow());
+    });
+  });
+
+  it('treats a ?site= naming another website than the stored one like no website info', () => {
+    expect(going('/home?site=demo2')).toEqual(
+      redirect('/login?site=demo2', [{ type: 'rememberReferrer', path: '/home' }]),
+    );
+    // The stored website itself, in any letter case: nothing to do.
+    expect(going('/home?site=DEMO')).toEqual(allow());
+  });
+
+  describe('with stored website info without an id', () => {
+    it.each([
+      { ...site, id: undefined },
+      { ...site, id: null },
+      { ...site, id: 0 },
+    ])('goes to /login (id $id)', (noId) => {
+      expect(going('/home', { site: noId })).toEqual(redirect('/login'));
+      expect(going('/productDisplay?x=1', { site: noId })).toEqual(redirect('/login'));
+    });
+
+    it('goes to /login rather than the invalid-link page from a page the buyer may not open', () => {
+      const noId = { ...site, id: undefined, show_function: { news: 0 } };
+      expect(going('/personalCenter', { site: noId, user: visitor })).toEqual(redirect('/login'));
+      expect(going('/companyNews', { site: noId })).toEqual(redirect('/login'));
+    });
+
+    it('goes to /login from the unnamed route', () => {
+      expect(going('/', { site: { ...site, id: undefined } })).toEqual(redirect('/login'));
+    });
+  });
+
+  describe('layout-hidden routes, for customers (login_type 1) only', () => {
+    const customerOnly = APP_ROUTES.filter((r) => r.customerOnly).map((r) => r.path);
+
+    it('are the four layout-hidden routes', () => {
+      expect(customerOnly).toEqual(['/personalCenter', '/inventory', '/quoteAckForm', '/orderDetails']);
+      expect(APP_ROUTES.filter((r) => r.layout === 'bare').map((r) => r.path)).toEqual(customerOnly);
+    });
+
+    it.each(customerOnly)('%s sends a visitor, or nobody, to the invalid-link page', (path) => {
+      expect(going(path, { user: visitor })).toEqual(redirect(PATHS.invalidLink));
+      expect(going(path, { user: null, hasToken: false })).toEqual(redirect(PATHS.invalidLink));
+    });
+
+    it('needs the session token too', () => {
+      expect(going('/personalCenter', { hasToken: false })).toEqual(redirect(PATHS.invalidLink));
+    });
+  });
+
+  describe('routes of a function the website switched off', () => {
+    it.each([
+      ['/companyNews', 'news'],
+      ['/aboutUs', 'about_us'],
+      ['/contactUs', 'contact'],
+    ] as const)('%s needs show_function.%s', (path, key) => {
+      const off = { ...site, show_function: { ...site.show_function, [key]: 0 } };
+      expect(going(path, { site: off })).toEqual(redirect(PATHS.invalidLink));
+      expect(going(path, { site: off, user: null, hasToken: false })).toEqual(redirect(PATHS.invalidLink));
+      expect(going(path)).toEqual(allow());
+    });
+
+    it('counts a missing show_function as off', () => {
+      expect(going('/aboutUs', { site: { id: 1, site: 'demo' } })).toEqual(redirect(PATHS.invalidLink));
+    });
+
+    it('leaves the other routes alone', () => {
+      const allOff = { ...site, show_function: { news: 0, about_us: 0, contact: 0 } };
+      expect(going('/home', { site: allOff })).toEqual(allow());
+    });
+  });
+
+  describe('/login', () => {
+    it('clears the user info and the chat of a buyer who is logged in', () => {
+      const clear: GuardEffect[] = [{ type: 'clearUserInfo' }, { type: 'clearChat' }];
+      expect(going('/login')).toEqual(allow(clear));
+      expect(going('/login', { user: visitor })).toEqual(allow(clear));
+      expect(going('/login?site=demo2', { user: visitor })).toEqual(allow(clear));
+    });
+
+    it('keeps a session handed over in the address (a token without a user), to restore it', () => {
+      expect(going('/login', { user: null, hasToken: true })).toEqual(allow());
+      expect(going('/login', { user: null, hasToken: false })).toEqual(allow());
+    });
+  });
+
+  it('sends the unnamed route (/) to /home', () => {
+    expect(going('/')).toEqual(redirect('/home'));
+    expect(going('/', { user: null, hasToken: false })).toEqual(redirect('/home'));
+  });
+
+  it('lets an unknown path through: it shows the invalid-link page in place', () => {
+    expect(going('/no/such/page?x=1')).toEqual(allow());
+    expect(going('/invalidLink')).toEqual(allow());
+  });
+
+  describe('a token query parameter', () => {
+    it('is saved and dropped from the address, the rest of the query kept', () => {
+      expect(going('/productDetails?id=7&token=tok-1', { user: null, hasToken: false })).toEqual(
+        redirect('/productDetails?id=7', [{ type: 'saveToken', token: 'tok-1' }]),
+      );
+    });
+
+    it('is used at once: it counts as the session for a customer-only page', () => {
+      expect(going('/personalCenter?token=tok-1', { hasToken: false })).toEqual(
+        redirect('/personalCenter', [{ type: 'saveToken', token: 'tok-1' }]),
+      );
+    });
+
+    it('is saved on the way to /login too, with the referrer', () => {
+      expect(going('/inventory?token=tok-1&page=3', { site: null, user: null, hasToken: false })).toEqual(
+        redirect('/login', [
+          { type: 'saveToken', token: 'tok-1' },
+          { type: 'rememberReferrer', path: '/inventory?page=3' },
+        ]),
+      );
+    });
+
+    it('on /login replaces the session of a buyer who was logged in (saved after clearing)', () => {
+      expect(going('/login?site=demo&token=tok-new')).toEqual(
+        redirect('/login?site=demo', [
+          { type: 'clearUserInfo' },
+          { type: 'clearChat' },
+          { type: 'saveToken', token: 'tok-new' },
+        ]),
+      );
+    });
+
+    it('is only dropped when empty', () => {
+      expect(going('/home?token=%20')).toEqual(redirect('/home'));
+    });
+
+    it('is left alone on /NotWebsite', () => {
+      expect(going('/NotWebsite?token=tok-1')).toEqual(allow());
+    });
+  });
+
+  it('allows every redirect target it gives, once its side effects are applied', () => {
+    const cases: [string, Partial<GuardInput>][] = [
+      ['/productDisplay?token=t&site=demo', { site: null, user: null, hasToken: false }],
+      ['/personalCenter', { user: visitor }],
+      ['/companyNews', { site: { ...site, show_function: { news: 0 } } }],
+      ['/', {}],
+      ['/home?token=abc', {}],
+      ['/login?token=abc', {}],
+    ];
+    for (const [start, over] of cases) {
+      const first = going(start, over);
+      expect(first.kind).toBe('redirect');
+      if (first.kind !== 'redirect') continue;
+      // The state after the effects: a token saved, the user cleared.
+      const saved = first.effects.some((e) => e.type === 'saveToken');
+      const cleared = first.effects.some((e) => e.type === 'clearUserInfo');
+      const next = going(first.to, {
+        ...over,
+        ...(cleared ? { user: null, hasToken: false } : {}),
+        ...(saved ? { hasToken: true } : {}),
+      });
+      expect({ start, next: next.kind }).toEqual({ start, next: 'allow' });
+    }
+  });
+});

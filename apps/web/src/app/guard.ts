@@ -1,0 +1,122 @@
+import { LOGIN_TYPE, type SessionUser } from '@vitrine/contract';
+import { findRoute, normalizePath, PATHS, type ShowFunctionKey } from './routes';
+
+/**
+ * The route guard (specification, section 2) as a pure function: given where the buyer is
+ * going and what the browser has stored, it answers whether to go there or where to go
+ * instead, and what to do on the way (side effects). router.tsx applies it before every
+ * navigation (guardLoader), with session.ts carrying out the side effects.
+ */
+
+/** The stored website info, as loosely as it may be stored (an id may be missing). */
+export interface GuardSite {
+  id?: number | null;
+  /** Its site code (/login?site=demo). */
+  site?: string;
+  show_function?: Partial<Record<ShowFunctionKey, number>>;
+}
+
+export interface GuardInput {
+  /** The path asked for (/productDisplay). */
+  path: string;
+  /** Its query, with or without the leading "?" ('?id=3' or ''). */
+  search: string;
+  /** The stored website info, null when none. */
+  site: GuardSite | null;
+  /** The stored user, null when none. */
+  user: Pick<SessionUser, 'login_type'> | null;
+  /** Whether a session token is stored (or was handed over in this tab's address). */
+  hasToken: boolean;
+}
+
+export type GuardEffect =
+  /** Land on this path (with its query) after logging in. */
+  | { type: 'rememberReferrer'; path: string }
+  /** Forget the session: token and user. */
+  | { type: 'clearUserInfo' }
+  /** Close the customer-service chat. */
+  | { type: 'clearChat' }
+  /** Keep a token handed over in the address, for this tab, and use it. */
+  | { type: 'saveToken'; token: string };
+
+export type GuardDecision =
+  | { kind: 'allow'; effects: GuardEffect[] }
+  /** Go to `to` instead (replacing the address asked for). */
+  | { kind: 'redirect'; to: string; effects: GuardEffect[] };
+
+const queryOf = (params: URLSearchParams): string => {
+  const query = params.toString();
+  return query ? `?${query}` : '';
+};
+
+/**
+ * The rules, in order:
+ * 1. a `token` query parameter is saved (session storage) and dropped from the address;
+ * 2. /NotWebsite is shown whatever is stored;
+ * 3. visiting /login while logged in clears the user info and the chat;
+ * 4. no stored website info (or a ?site= naming another website than the stored one), and
+ *    not on /login: remember the path asked for as the referrer and go to /login (keeping ?site=);
+ * 5. stored website info without an id: go to /login;
+ * 6. the unnamed route (/) goes to /home (to /login without an id: rule 5);
+ * 7. a customer-only (layout-hidden) route without login_type 1, or a route whose function is
+ *    off in show_function: go to the invalid-link page (to /login without an id: rule 5);
+ * 8. anything else is allowed; an unknown path then shows the invalid-link page itself.
+ */
+export function guardRoute(input: GuardInput): GuardDecision {
+  const route = findRoute(input.path);
+  if (route?.unguarded) return { kind: 'allow', effects: [] };
+
+  const effects: GuardEffect[] = [];
+  const params = new URLSearchParams(input.search);
+  let { user, hasToken } = input;
+
+  const onLogin = route?.path === PATHS.login;
+  if (onLogin && user) {
+    effects.push({ type: 'clearUserInfo' }, { type: 'clearChat' });
+    user = null;
+    hasToken = false;
+  }
+
+  // Saved after any clearing above: a token handed over with /login?token= is the one to use.
+  const token = params.get('token')?.trim();
+  const tokenInAddress = params.has('token');
+  params.delete('token');
+  if (token) {
+    effects.push({ type: 'saveToken', token });
+    hasToken = true;
+  }
+
+  const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to, effects });
+  // Where the buyer asked to go, minus the token (which must not stay in the address).
+  const stay = (): GuardDecision =>
+    tokenInAddress ? redirect(input.path + queryOf(params)) : { kind: 'allow', effects };
+
+  if (onLogin) return stay();
+
+  const siteCode = params.get('site')?.trim() || null;
+  const { site } = input;
+  const otherSite =
+    siteCode !== null && site?.site !== undefined && siteCode.toLowerCase() !== site.site.toLowerCase();
+  if (!site || otherSite) {
+    const wanted = new URLSearchParams(params);
+    wanted.delete('site');
+    const path = normalizePath(input.path);
+    if (path !== '/' && path !== normalizePath(PATHS.invalidLink)) {
+      effects.push({ type: 'rememberReferrer', path: input.path + queryOf(wanted) });
+    }
+    return redirect(PATHS.login + (siteCode ? `?site=${encodeURIComponent(siteCode)}` : ''));
+  }
+
+  if (!site.id) return redirect(PATHS.login);
+
+  if (normalizePath(input.path) === '/') return redirect(PATHS.home);
+
+  if (route) {
+    const customer = user?.login_type === LOGIN_TYPE.CUSTOMER && hasToken;
+    const switchedOff = route.showFunction !== undefined && site.show_function?.[route.showFunction] !== 1;
+    // An id exists here (rule 5), so the invalid-link page rather than /login.
+    if ((route.customerOnly && !customer) || switchedOff) return redirect(PATHS.invalidLink);
+  }
+
+  return stay();
+}

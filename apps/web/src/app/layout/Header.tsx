@@ -1,0 +1,342 @@
+import { Avatar, Burger } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { SessionUser, WebsiteInfo } from '@vitrine/contract';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { callApi } from '../../lib/api-client';
+import { resetBadges } from '../../lib/badges';
+import { companyName, initialsOf } from '../../lib/company';
+import * as storage from '../../lib/storage';
+import { templateStyleOf } from '../../lib/theme';
+import classes from './Header.module.css';
+import { CameraIcon, LoginIcon, LogoutIcon, SearchIcon } from './icons';
+import { isCurrent, type NavItem, navItems } from './nav-items';
+import { isCustomer, useLanguage } from './useShowroom';
+
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
+
+interface HeaderProps {
+  site: WebsiteInfo;
+  user: SessionUser | null;
+}
+
+/** Logo and company name, linking home. */
+export function Brand({ site, onNavigate }: { site: WebsiteInfo; onNavigate?: () => void }) {
+  const name = companyName(site, useLanguage());
+  return (
+    <Link to="/home" className={classes.brand} onClick={onNavigate}>
+      {/* The name is right beside it, so the logo needs no text of its own. */}
+      <Avatar
+        src={site.company_logo || null}
+        alt=""
+        className={classes.logo}
+        radius="md"
+        color="brand"
+        variant="filled"
+      >
+        {initialsOf(name)}
+      </Avatar>
+      <span className={classes.name} dir="auto">
+        {name}
+      </span>
+    </Link>
+  );
+}
+
+/** Search by name or number (and factory number when shown), with image search for toy_type 1. */
+function SearchForm({
+  site,
+  onSearched,
+  compact = false,
+  autoFocus = false,
+}: {
+  site: WebsiteInfo;
+  onSearched?: () => void;
+  /** The button shows its icon only (its name stays for screen readers). */
+  compact?: boolean;
+  /** Focus the box on mount (the search panel of style 4, opened on request). */
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  // The box shows the keyword of the product list on screen, and follows it when it changes.
+  const current = pathname.toLowerCase() === '/productdisplay' ? (params.get('keyword') ?? '') : '';
+  const [text, setText] = useState(current);
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setText(current);
+  }
+
+  const placeholder =
+    site.show_article_number === 1
+      ? t('web.header.searchPlaceholderFactory')
+      : t('web.header.searchPlaceholder');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const keyword = text.trim();
+    navigate(keyword ? `/productDisplay?${new URLSearchParams({ keyword }).toString()}` : '/productDisplay');
+    onSearched?.();
+  };
+
+  return (
+    <form
+      role="search"
+      className={classes.search}
+      data-compact={compact || undefined}
+      onSubmit={onSubmit}
+      aria-label={t('web.header.search')}
+    >
+      <div className={classes.searchField}>
+        <label htmlFor={inputId} className={classes.visuallyHidden}>
+          {placeholder}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          className={classes.searchInput}
+          placeholder={placeholder}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          enterKeyHint="search"
+          autoComplete="off"
+          maxLength={100}
+          dir="auto"
+          // Only when the buyer just asked for the search panel.
+          autoFocus={autoFocus}
+        />
+        {site.toy_type === 1 ? (
+          <Link
+            to="/proSearch"
+            className={classes.camera}
+            aria-label={t('web.header.imageSearch')}
+            title={t('web.header.imageSearch')}
+            onClick={onSearched}
+          >
+            <CameraIcon />
+          </Link>
+        ) : null}
+      </div>
+      <button type="submit" className={classes.searchButton}>
+        <SearchIcon width={18} height={18} />
+        <span>{t('web.header.search')}</span>
+      </button>
+    </form>
+  );
+}
+
+/** 'Quit' for a logged-in customer (ends the session, back to login), 'Login' otherwise. */
+function AuthButton({ user, onDone }: { user: SessionUser | null; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  if (!isCustomer(user)) {
+    return (
+      <button
+        type="button"
+        className={classes.action}
+        onClick={() => {
+          onDone?.();
+          navigate('/login');
+        }}
+      >
+        <LoginIcon width={18} height={18} />
+        <span>{t('web.header.login')}</span>
+      </button>
+    );
+  }
+
+  const quit = async () => {
+    if (leaving) return;
+    setLeaving(true);
+    try {
+      await callApi('logout', {}, { quietSessionEnd: true });
+    } catch {
+      // Offline or already ended: the session is forgotten here either way.
+    }
+    storage.clearUserInfo();
+    resetBadges();
+    setLeaving(false);
+    onDone?.();
+    navigate('/login');
+  };
+
+  return (
+    <button
+      type="button"
+      className={classes.action}
+      onClick={() => void quit()}
+      aria-disabled={leaving || undefined}
+    >
+      <LogoutIcon width={18} height={18} />
+      <span>{t('web.header.quit')}</span>
+    </button>
+  );
+}
+
+/**
+ * Style 4 keeps its one row for brand, tabs and tools: the search sits behind a button and
+ * opens in a panel under the row (focus goes to the box; Escape closes and returns).
+ */
+function SearchToggle({ site }: { site: WebsiteInfo }) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  // A new page closes the panel.
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
+    setOpen(false);
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  return (
+    <div className={classes.searchToggleSlot}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={classes.searchToggle}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={t('web.header.search')}
+        title={t('web.header.search')}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <SearchIcon />
+      </button>
+      {open ? (
+        <div id={panelId} className={classes.searchPanel} onKeyDown={onKeyDown}>
+          <div className={classes.searchPanelInner}>
+            <SearchForm site={site} autoFocus onSearched={() => setOpen(false)} />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Tabs({
+  items,
+  vertical = false,
+  onNavigate,
+}: {
+  items: NavItem[];
+  vertical?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <ul className={vertical ? classes.drawerTabs : classes.tabs}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link
+            to={item.to}
+            className={vertical ? classes.drawerTab : classes.tab}
+            aria-current={isCurrent(item, pathname) ? 'page' : undefined}
+            onClick={onNavigate}
+          >
+            {t(item.label)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The page header (spec section 2): brand, search, language, login or quit, and the tabs.
+ * Its look follows template_style through data-style; on a phone it collapses to the brand and
+ * a menu button opening a drawer with the search, the tabs, the language and login or quit.
+ */
+export function Header({ site, user }: HeaderProps) {
+  const { t } = useTranslation();
+  const style = templateStyleOf(site.template_style);
+  const items = navItems(site, user);
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code loads on the first open and then stays mounted (for its closing animation).
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const drawerId = useId();
+  const navLabel = t('web.layout.mainNav');
+
+  const nav = (
+    <nav className={classes.nav} aria-label={navLabel}>
+      <div className={classes.navInner}>
+        <Tabs items={items} />
+      </div>
+    </nav>
+  );
+
+  return (
+    <header className={classes.header} data-style={style}>
+      <div className={classes.top}>
+        <div className={classes.inner}>
+          <div className={classes.brandSlot}>
+            <Brand site={site} />
+          </div>
+          {style === 4 ? nav : null}
+          {style === 4 ? (
+            <SearchToggle site={site} />
+          ) : (
+            <div className={classes.searchSlot}>
+              <SearchForm site={site} />
+            </div>
+          )}
+          <div className={classes.tools}>
+            <LanguageSelect tone={style === 2 ? 'onColor' : 'plain'} />
+            <AuthButton user={user} />
+          </div>
+          <Burger
+            className={classes.burger}
+            opened={opened}
+            onClick={() => {
+              setMenuLoaded(true);
+              toggle();
+            }}
+            aria-label={t('web.layout.menu')}
+            aria-expanded={opened}
+            aria-controls={opened ? drawerId : undefined}
+            color="currentColor"
+          />
+        </div>
+      </div>
+      {style === 4 ? null : nav}
+
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            id={drawerId}
+            opened={opened}
+            onClose={close}
+            title={<span className={classes.drawerTitle}>{t('web.layout.menu')}</span>}
+            closeLabel={t('web.close')}
+            bodyClassName={classes.drawerBody ?? ''}
+          >
+            <SearchForm site={site} onSearched={close} compact />
+            <nav aria-label={navLabel}>
+              <Tabs items={items} vertical onNavigate={close} />
+            </nav>
+            <div className={classes.drawerTools}>
+              <LanguageSelect tone="plain" fullWidth />
+              <AuthButton user={user} onDone={close} />
+            </div>
+          </MenuDrawer>
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

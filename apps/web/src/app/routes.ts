@@ -1,0 +1,123 @@
+import type { WebsiteInfo } from '@vitrine/contract';
+import type { ComponentType } from 'react';
+
+/**
+ * The showroom's routes (specification, section 2) in one table: where each lives, what it
+ * needs, and its page's code, loaded on demand. The router (router.tsx) and the route guard
+ * (guard.ts) both read it.
+ */
+
+export const PATHS = {
+  home: '/home',
+  productDisplay: '/productDisplay',
+  productDetails: '/productDetails',
+  companyNews: '/companyNews',
+  aboutUs: '/aboutUs',
+  contactUs: '/contactUs',
+  chooseCar: '/chooseCar',
+  proSearch: '/proSearch',
+  personalCenter: '/personalCenter',
+  inventory: '/inventory',
+  quoteAckForm: '/quoteAckForm',
+  orderDetails: '/orderDetails',
+  login: '/login',
+  notWebsite: '/NotWebsite',
+  /** Where the guard sends a link the buyer may not follow (any unknown path shows the same page). */
+  invalidLink: '/invalidLink',
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+/** A function of the website that can be switched off in show_function. */
+export type ShowFunctionKey = keyof WebsiteInfo['show_function'];
+
+export interface AppRoute {
+  path: AppPath;
+  /**
+   * main: inside the main layout (header, side bar, footer); bare: the layout is hidden;
+   * none: a full page of its own (login, errors).
+   */
+  layout: 'main' | 'bare' | 'none';
+  /** Only for a logged-in customer (login_type 1). */
+  customerOnly?: true;
+  /** Only while this function is on in the website's show_function. */
+  showFunction?: ShowFunctionKey;
+  /** Outside the guard: shown whatever is stored (the website-not-found page). */
+  unguarded?: true;
+  /** The page's code, a chunk of its own. */
+  load(): Promise<{ default: ComponentType }>;
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: PATHS.home, layout: 'main', load: () => import('../features/catalog/routes/HomePage') },
+  {
+    path: PATHS.productDisplay,
+    layout: 'main',
+    load: () => import('../features/catalog/routes/ProductDisplayPage'),
+  },
+  {
+    path: PATHS.productDetails,
+    layout: 'main',
+    load: () => import('../features/catalog/routes/ProductDetailsPage'),
+  },
+  {
+    path: PATHS.companyNews,
+    layout: 'main',
+    showFunction: 'news',
+    load: () => import('../features/news/routes/CompanyNewsPage'),
+  },
+  {
+    path: PATHS.aboutUs,
+    layout: 'main',
+    showFunction: 'about_us',
+    load: () => import('../features/company/routes/AboutUsPage'),
+  },
+  {
+    path: PATHS.contactUs,
+    layout: 'main',
+    showFunction: 'contact',
+    load: () => import('../features/company/routes/ContactUsPage'),
+  },
+  { path: PATHS.chooseCar, layout: 'main', load: () => import('../features/cart/routes/ChooseCarPage') },
+  { path: PATHS.proSearch, layout: 'main', load: () => import('../features/search/routes/ProSearchPage') },
+  {
+    path: PATHS.personalCenter,
+    layout: 'bare',
+    customerOnly: true,
+    load: () => import('../features/account/routes/PersonalCenterPage'),
+  },
+  {
+    path: PATHS.inventory,
+    layout: 'bare',
+    customerOnly: true,
+    load: () => import('../features/account/routes/InventoryPage'),
+  },
+  {
+    path: PATHS.quoteAckForm,
+    layout: 'bare',
+    customerOnly: true,
+    load: () => import('../features/account/routes/QuoteAckFormPage'),
+  },
+  {
+    path: PATHS.orderDetails,
+    layout: 'bare',
+    customerOnly: true,
+    load: () => import('../features/account/routes/OrderDetailsPage'),
+  },
+  { path: PATHS.login, layout: 'none', load: () => import('./LoginRoute') },
+  { path: PATHS.notWebsite, layout: 'none', unguarded: true, load: () => import('./NotWebsitePage') },
+  { path: PATHS.invalidLink, layout: 'none', load: () => import('./InvalidLinkPage') },
+];
+
+/** Paths compare as the router matches them: letter case and a trailing slash do not matter. */
+export const normalizePath = (path: string): string =>
+  (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase() || '/';
+
+const BY_PATH = new Map(APP_ROUTES.map((r) => [normalizePath(r.path), r]));
+
+/** The route a path names, or undefined for an unknown path. */
+export const findRoute = (path: string): AppRoute | undefined => BY_PATH.get(normalizePath(path));
+
+/** True when `path` is `target` (as the router would match it). */
+export const isPath = (path: string, target: AppPath): boolean =>
+  normalizePath(path) === normalizePath(target);

@@ -1,0 +1,168 @@
+import { DEFAULT_LANGUAGE, type Language } from '@vitrine/contract';
+import { activeLanguage } from './i18n';
+import * as storage from './storage';
+
+/**
+ * Dates, numbers, money and volumes in the buyer's language (the locale tag of LANGUAGES[]).
+ * Two choices for trade documents: the Gregorian calendar everywhere (Thai would otherwise show
+ * Buddhist years, Saudi Arabic possibly Hijri dates) and Western digits everywhere (Arabic would
+ * otherwise mix Arabic-Indic digits with the Latin product numbers and codes around them).
+ * Separators, month names and word order still follow the language.
+ */
+
+export interface LocaleOption {
+  /** The language to format for; defaults to the one on screen, else the stored choice, else English. */
+  lang?: Language;
+}
+
+/** The Intl locale of a language, with the Gregorian calendar and Western digits. */
+export function localeOf(lang?: Language): string {
+  const tag = (lang ?? activeLanguage() ?? storage.getLanguage() ?? DEFAULT_LANGUAGE).locale;
+  try {
+    return new Intl.Locale(tag, { calendar: 'gregory', numberingSystem: 'latn' }).toString();
+  } catch {
+    return tag;
+  }
+}
+
+// Intl formatters are costly to build and product lists format hundreds of values: keep them.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+type NumberLike = number | string | null | undefined;
+
+/** A number from a number or a numeric string ('12.50'); null when there is none. */
+function toNumber(value: NumberLike): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+export interface NumberOptions extends LocaleOption {
+  /** Defaults to 0. */
+  minimumFractionDigits?: number;
+  /** Defaults to 3 (or minimumFractionDigits when that is larger). */
+  maximumFractionDigits?: number;
+}
+
+/** 1234.5 → '1,234.5' (en), '1.234,5' (de); '' for no value, the text itself when it is not a number. */
+export function formatNumber(value: NumberLike, options: NumberOptions = {}): string {
+  const n = toNumber(value);
+  if (n === null) return typeof value === 'string' ? value : '';
+  const min = options.minimumFractionDigits ?? 0;
+  const max = Math.max(options.maximumFractionDigits ?? 3, min);
+  return numberFormat(localeOf(options.lang), {
+    minimumFractionDigits: min,
+    maximumFractionDigits: max,
+  }).format(n);
+}
+
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+/**
+ * An amount in a currency: formatMoney(1234.5, 'USD') → '$1,234.50' (en), '1.234,50 $' (de).
+ * A currency that is not a 3-letter code (e.g. a stored '$') is written before the number.
+ */
+export function formatMoney(amount: NumberLike, currency: string, options: LocaleOption = {}): string {
+  const n = toNumber(amount);
+  if (n === null) return typeof amount === 'string' ? amount : '';
+  const code = currency.trim().toUpperCase();
+  const locale = localeOf(options.lang);
+  if (CURRENCY_CODE.test(code)) {
+    try {
+      return numberFormat(locale, { style: 'currency', currency: code }).format(n);
+    } catch {
+      // Fall through to the plain form.
+    }
+  }
+  const plain = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+  return currency.trim() ? `${currency.trim()} ${plain}` : plain;
+}
+
+/** Cubic feet in one cubic metre. */
+export const CUFT_PER_CBM = 35.3147;
+
+export const cbmToCuft = (cbm: number): number => cbm * CUFT_PER_CBM;
+
+export type VolumeUnit = 'cbm' | 'cuft';
+
+export interface VolumeOptions extends LocaleOption {
+  /** Decimals shown; defaults to 3 for cbm and 2 for cuft. */
+  digits?: number;
+}
+
+/** A carton volume with its unit: formatVolume(0.1256, 'cbm') → '0.126 cbm'; '' for no value. */
+export function formatVolume(value: NumberLike, unit: VolumeUnit, options: VolumeOptions = {}): string {
+  const n = toNumber(value);
+  if (n === null) return '';
+  const digits = options.digits ?? (unit === 'cbm' ? 3 : 2);
+  const number = formatNumber(n, {
+    lang: options.lang,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: digits,
+  });
+  return `${number} ${unit}`;
+}
+
+type DateLike = Date | number | string | null | undefined;
+
+/**
+ * A Date from a Date, epoch milliseconds (or seconds, below 10^11), or a date string
+ * ('2024-03-05', '2024-03-05 14:30:00' as the server writes them, or ISO 8601).
+ */
+function toDate(value: DateLike): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  let d: Date;
+  if (value instanceof Date) d = value;
+  else if (typeof value === 'number') d = new Date(Math.abs(value) < 1e11 ? value * 1000 : value);
+  else {
+    const text = value.trim();
+    if (/^\d+$/.test(text)) return toDate(Number(text));
+    // Date-only and 'YYYY-MM-DD HH:mm:ss' strings mean local time, not UTC.
+    const local = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+    if (local) {
+      const [, y, mo, da, h = '0', mi = '0', s = '0'] = local;
+      d = new Date(Number(y), Number(mo) - 1, Number(da), Number(h), Number(mi), Number(s));
+    } else d = new Date(text);
+  }
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export interface DateOptions extends LocaleOption {
+  /** Adds hours and minutes. */
+  withTime?: boolean;
+  /** 'medium' (Mar 5, 2024; default), 'short' (3/5/24) or 'long' (March 5, 2024). */
+  style?: 'short' | 'medium' | 'long';
+}
+
+/** A date in the buyer's language; '' for none, the text itself when it is not a date. */
+export function formatDate(value: DateLike, options: DateOptions = {}): string {
+  const d = toDate(value);
+  if (!d) return typeof value === 'string' ? value : '';
+  const style = options.style ?? 'medium';
+  return dateFormat(localeOf(options.lang), {
+    dateStyle: style,
+    ...(options.withTime ? { timeStyle: 'short' } : {}),
+  }).format(d);
+}
