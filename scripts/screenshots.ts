@@ -1,0 +1,96 @@
+/**
+ * Screenshots of the built app for docs/screenshots: the login page and the layout, in English,
+ * Chinese and Arabic, at phone and desktop widths, on both demo showrooms.
+ * Run `npm run build` first; then `npm run screenshots`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from '../e2e/browser';
+import { startServer } from '../e2e/server';
+
+const out = join(import.meta.dirname, '..', 'docs', 'screenshots');
+mkdirSync(out, { recursive: true });
+
+const LANG = { en: 11201002, zh: 11201001, ar: 11201005 } as const;
+const SIZES = { phone: { width: 375, height: 812 }, desktop: { width: 1366, height: 800 } } as const;
+const SHOTS: {
+  name: string;
+  site: 'demo' | 'demo2';
+  lang: keyof typeof LANG;
+  size: keyof typeof SIZES;
+  path: string;
+  code?: string;
+}[] = [
+  { name: 'login-demo-en-desktop', site: 'demo', lang: 'en', size: 'desktop', path: '/login?site=demo' },
+  { name: 'login-demo2-ar-phone', site: 'demo2', lang: 'ar', size: 'phone', path: '/login?site=demo2' },
+  {
+    name: 'home-demo-en-desktop',
+    site: 'demo',
+    lang: 'en',
+    size: 'desktop',
+    path: '/home',
+    code: 'demo-buyer',
+  },
+  {
+    name: 'home-demo-zh-desktop',
+    site: 'demo',
+    lang: 'zh',
+    size: 'desktop',
+    path: '/home',
+    code: 'demo-visitor',
+  },
+  {
+    name: 'home-demo-zh-phone',
+    site: 'demo',
+    lang: 'zh',
+    size: 'phone',
+    path: '/home',
+    code: 'demo-visitor',
+  },
+  {
+    name: 'home-demo2-ar-desktop',
+    site: 'demo2',
+    lang: 'ar',
+    size: 'desktop',
+    path: '/home',
+    code: 'demo2-buyer',
+  },
+  {
+    name: 'home-demo2-ar-phone',
+    site: 'demo2',
+    lang: 'ar',
+    size: 'phone',
+    path: '/home',
+    code: 'demo2-visitor',
+  },
+  { name: 'home-demo-en-phone', site: 'demo', lang: 'en', size: 'phone', path: '/home', code: 'demo-buyer' },
+];
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  for (const shot of SHOTS) {
+    const context = await browser.newContext({ viewport: SIZES[shot.size], locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?site=${shot.site}`);
+    await page.evaluate((code) => {
+      const lang = { 11201002: 'en-US', 11201001: 'zh-CN', 11201005: 'ar-SA' }[code];
+      localStorage.setItem('vitrine.lang', String(code));
+      if (lang) localStorage.setItem('vitrine.locale', lang);
+    }, LANG[shot.lang]);
+    await page.reload();
+    if (shot.code) {
+      await page.locator('input').first().fill(shot.code);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    }
+    if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(out, `${shot.name}.png`) });
+    await context.close();
+    console.log(`docs/screenshots/${shot.name}.png`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
