@@ -150,3 +150,30 @@ export const getHotRequest = baseRequest.extend(pageRequest.shape).extend({
     .optional()
     .describe('A buyer region; without it, the hot products overall'),
 });
+
+export const getToyRequest = baseRequest.extend({
+  ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(1000)
+    .describe('Product ids, e.g. of a cart or shared products'),
+});
+
+export const toyDataResponse = z.object({
+  total: z.number().int().describe('Products in the catalogue'),
+  categories: z.number().int(),
+  flags: z.object({
+    new: z.number().int(),
+    recommend: z.number().int(),
+    spot: z.number().int(),
+    gcc: z.number().int(),
+    cash_sale: z.number().int(),
+    '3d': z.number().int(),
+    hot: z.number().int(),
+  }),
+});
+
+export const relatedRequest = baseRequest.extend({
+  id: z.number().int().positive().describe('The product whose related products are wanted'),
+  limit: z.number().int().min(1).max(30).default(12),
+});

@@ -21,6 +21,10 @@ import {
 } from './showroom';
 import { accessApplyRequest, emptyResponse, loginRequest, loginResponse, logoutRequest } from './auth';
 import {
+  getToyRequest,
+  relatedRequest,
+  toyDataResponse,
+  productCard,
   flagListRequest,
   getHotRequest,
   hotArea,
@@ -337,6 +341,39 @@ export const calls = {
     summary: 'Records a page view (and the product viewed, if any).',
     request: websiteToyBrowseRequest,
     response: loggedResponse,
+  }),
+  get_toy: call({
+    name: 'get_toy',
+    access: 'session',
+    tag: 'catalog',
+    summary: "Products by id, in the order asked; ids that are not the website's products are left out.",
+    request: getToyRequest,
+    response: z.array(productCard),
+  }),
+  toy_data: call({
+    name: 'toy_data',
+    access: 'session',
+    tag: 'catalog',
+    summary: 'Catalogue figures for the home page: products, categories and products per flag.',
+    request: baseRequest,
+    response: toyDataResponse,
+  }),
+  get_recommend_detail: call({
+    name: 'get_recommend_detail',
+    access: 'session',
+    tag: 'catalog',
+    summary: "Recommended products to show on a product's page: recommended ones of its category first.",
+    request: relatedRequest,
+    response: z.array(productCard),
+  }),
+  get_toy_similar: call({
+    name: 'get_toy_similar',
+    access: 'session',
+    tag: 'catalog',
+    summary:
+      'Products similar to one: same category, closest in price (visual similarity joins with image search).',
+    request: relatedRequest,
+    response: z.array(productCard),
   }),
 } as const;
 

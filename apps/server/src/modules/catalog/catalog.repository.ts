@@ -25,6 +25,12 @@ export interface ProductQuery {
   areaId?: number | undefined;
   /** Only the products shown in this booth. */
   boothId?: number | undefined;
+  /** Only these products. */
+  ids?: number[] | undefined;
+  /** Leave this product out (related products of a product page). */
+  excludeId?: number | undefined;
+  /** Closest in price to this first (similar products). */
+  nearPrice?: number | undefined;
   sort: ProductSort;
   limit: number;
   offset: number;
@@ -49,6 +55,8 @@ function filtered(qb: ProductsQB, q: ProductQuery): ProductsQB {
       ),
     );
   }
+  if (q.ids) r = r.where('products.id', 'in', q.ids.length ? q.ids : [-1]);
+  if (q.excludeId !== undefined) r = r.where('products.id', '<>', q.excludeId);
   if (q.boothId !== undefined) {
     const boothId = q.boothId;
     r = r.where((eb) =>
@@ -65,7 +73,10 @@ function filtered(qb: ProductsQB, q: ProductQuery): ProductsQB {
 }
 
 export function createCatalogRepository(db: Kysely<Database>) {
-  const ordered = <T extends ProductsQB>(qb: T, sort: ProductSort): T => {
+  const ordered = <T extends ProductsQB>(qb: T, sort: ProductSort, nearPrice?: number): T => {
+    if (nearPrice !== undefined) {
+      return qb.orderBy(sql`abs(products.exworks_price - ${nearPrice})`).orderBy('products.id') as T;
+    }
     switch (sort) {
       case 'entry_time':
         return qb.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc') as T;
@@ -137,6 +148,7 @@ export function createCatalogRepository(db: Kysely<Database>) {
               .as('picture_key'),
         ]),
         q.sort,
+        q.nearPrice,
       )
         .limit(q.limit)
         .offset(q.offset)
@@ -197,6 +209,31 @@ export function createCatalogRepository(db: Kysely<Database>) {
         .orderBy('sort')
         .orderBy('id')
         .execute(),
+
+    /** Catalogue figures: products, categories, and products per flag. */
+    async figures(companyId: number) {
+      const p = await db
+        .selectFrom('products')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>('is_new').as('new'),
+          eb.fn.sum<number>('is_recommend').as('recommend'),
+          eb.fn.sum<number>('is_spot').as('spot'),
+          eb.fn.sum<number>('is_gcc').as('gcc'),
+          eb.fn.sum<number>('is_cash_sale').as('cash_sale'),
+          eb.fn.sum<number>('is_3d').as('3d'),
+          eb.fn.sum<number>('is_hot').as('hot'),
+        ])
+        .where('company_id', '=', companyId)
+        .executeTakeFirstOrThrow();
+      const c = await db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('status', '=', 1)
+        .executeTakeFirstOrThrow();
+      return { ...p, categories: c.n };
+    },
 
     showrooms: (companyId: number) =>
       db

@@ -149,6 +149,79 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
         : list({ ...page, sort: 'popularity', area_id }, site, lang);
     },
 
+    /** Products by id, in the order asked; ids that are not the website's products are left out. */
+    async byIds(ids: number[], site: WebsiteInfo, lang: Language) {
+      const unique = [...new Set(ids)];
+      const { rows } = await repo.listProducts({
+        companyId: site.company_id,
+        suffix: lang.suffix,
+        ids: unique,
+        sort: 'default',
+        limit: unique.length,
+        offset: 0,
+      });
+      const byId = new Map(rows.map((r) => [r.id, toCard(r, site)]));
+      return ok(unique.flatMap((id) => byId.get(id) ?? []));
+    },
+
+    async figures(site: WebsiteInfo) {
+      const f = await repo.figures(site.company_id);
+      const n = (v: unknown) => Number(v ?? 0);
+      return ok({
+        total: n(f.total),
+        categories: n(f.categories),
+        flags: {
+          new: n(f.new),
+          recommend: n(f.recommend),
+          spot: n(f.spot),
+          gcc: n(f.gcc),
+          cash_sale: n(f.cash_sale),
+          '3d': n(f['3d']),
+          hot: n(f.hot),
+        },
+      });
+    },
+
+    /** Recommended products for a product page: its category's first, then the others. */
+    async recommendedFor(id: number, limit: number, site: WebsiteInfo, lang: Language) {
+      const p = await repo.product(site.company_id, id, '');
+      if (!p) return ok([]);
+      const base = {
+        companyId: site.company_id,
+        suffix: lang.suffix,
+        flag: 'recommend' as const,
+        excludeId: id,
+        sort: 'default' as const,
+        offset: 0,
+      };
+      const same =
+        p.category_id === null
+          ? []
+          : (await repo.listProducts({ ...base, categoryIds: [p.category_id], limit })).rows;
+      const rest =
+        same.length >= limit ? [] : (await repo.listProducts({ ...base, limit: limit + same.length })).rows;
+      const seen = new Set<number>();
+      const merged = [...same, ...rest].filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, limit);
+      return ok(merged.map((r) => toCard(r, site)));
+    },
+
+    /** Similar products: the same category, closest in price. */
+    async similarTo(id: number, limit: number, site: WebsiteInfo, lang: Language) {
+      const p = await repo.product(site.company_id, id, '');
+      if (!p) return ok([]);
+      const { rows } = await repo.listProducts({
+        companyId: site.company_id,
+        suffix: lang.suffix,
+        categoryIds: p.category_id === null ? undefined : [p.category_id],
+        excludeId: id,
+        nearPrice: p.exworks_price,
+        sort: 'default',
+        limit,
+        offset: 0,
+      });
+      return ok(rows.map((r) => toCard(r, site)));
+    },
+
     async showrooms(site: WebsiteInfo, lang: Language) {
       const en = isEnglishMode(lang);
       const rows = await repo.showrooms(site.company_id);
