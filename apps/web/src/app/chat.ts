@@ -1,4 +1,5 @@
 import { resetBadges } from '../lib/badges';
+import { queryClient } from '../lib/query';
 
 /**
  * The one place the app closes the customer-service chat: its connection and unread counts.
@@ -8,4 +9,6 @@ import { resetBadges } from '../lib/badges';
  */
 export function closeChat(): void {
   resetBadges();
+  // Answers cached for the session that ended (its cart, records, orders) must not leak into the next.
+  queryClient.clear();
 }

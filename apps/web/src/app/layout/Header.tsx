@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { callApi } from '../../lib/api-client';
-import { resetBadges } from '../../lib/badges';
 import { companyName, initialsOf } from '../../lib/company';
 import * as storage from '../../lib/storage';
 import { templateStyleOf } from '../../lib/theme';
 import classes from './Header.module.css';
 import { CameraIcon, LoginIcon, LogoutIcon, SearchIcon } from './icons';
+import { closeChat } from '../chat';
 import { isCurrent, type NavItem, navItems } from './nav-items';
 import { isCustomer, useLanguage } from './useShowroom';
 
@@ -157,12 +157,12 @@ function AuthButton({ user, onDone }: { user: SessionUser | null; onDone?: () =>
     if (leaving) return;
     setLeaving(true);
     try {
-      await callApi('logout', {}, { quietSessionEnd: true });
+      await callApi('logout', {}, { quietSessionEnd: true, silent: true });
     } catch {
       // Offline or already ended: the session is forgotten here either way.
     }
     storage.clearUserInfo();
-    resetBadges();
+    closeChat();
     setLeaving(false);
     onDone?.();
     navigate('/login');

@@ -1,0 +1,55 @@
+import type { CallName, CallResponse } from '@vitrine/contract';
+import {
+  keepPreviousData,
+  QueryClient,
+  useInfiniteQuery,
+  useQuery,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type CallBody, callApi, isApiError } from './api-client';
+import * as storage from './storage';
+
+/** The one query client: server state is cached per call, website, language and body. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      gcTime: 10 * 60_000,
+      refetchOnWindowFocus: false,
+      // A refused call (an ApiError) will be refused again; only network trouble is retried.
+      retry: (count, error) => !isApiError(error) && count < 1,
+    },
+  },
+});
+
+/**
+ * The key of a call's answer. The website and the language are part of it, so switching the
+ * language refetches names in that language (spec section 7: a category fetch reruns on
+ * language change), and two showrooms never share cached answers.
+ */
+export function callKey<N extends CallName>(name: N, body: CallBody<N>, lang: string) {
+  return [name, storage.getSite()?.id ?? null, lang, body] as const;
+}
+
+type ApiQueryOptions<N extends CallName> = Omit<
+  UseQueryOptions<CallResponse<N>, Error, CallResponse<N>, ReturnType<typeof callKey<N>>>,
+  'queryKey' | 'queryFn'
+>;
+
+/** Calls the API through TanStack Query; keeps the previous page on screen while the next loads. */
+export function useApiQuery<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  options: ApiQueryOptions<N> = {},
+) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: callKey(name, body, i18n.language),
+    queryFn: ({ signal }) => callApi(name, body, { signal }),
+    placeholderData: keepPreviousData,
+    ...options,
+  });
+}
+
+export { useInfiniteQuery };
