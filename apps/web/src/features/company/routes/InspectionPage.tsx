@@ -1,0 +1,12 @@
+import { Box, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** /inspection: factory inspection qualification. Its content comes with the catalogue issue. */
+export default function InspectionPage() {
+  const { t } = useTranslation();
+  return (
+    <Box maw={1200} mx="auto" px="md" py="xl">
+      <Title order={1}>{t('web.pages.inspection')}</Title>
+    </Box>
+  );
+}
