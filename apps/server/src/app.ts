@@ -23,6 +23,7 @@ import { createSiteRepository } from './modules/site/site.repository';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
 import { registerApi } from './plugins/api';
+import { registerPictureVariants } from './plugins/picture-variants';
 import { registerStaticWeb } from './plugins/static-web';
 import type { Clock } from './platform/clock';
 import type { LocalDiskStorage } from './platform/storage';
@@ -102,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxAge: 7 * 24 * 3600 * 1000,
     immutable: true,
   });
+
+  registerPictureVariants(app, deps.storage);
 
   if (deps.webRoot) await registerStaticWeb(app, deps.webRoot);
   return app;

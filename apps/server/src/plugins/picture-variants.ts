@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { assertStorageKey, type Storage } from '../platform/storage';
+
+/** The widths pictures are served in; the browser picks one through srcset. */
+export const PICTURE_WIDTHS = [160, 320, 480, 800] as const;
+
+const SOURCE = /\.(jpe?g|png|webp)$/i;
+
+/**
+ * GET /img/<width>/<key>: the stored picture <key> as WebP at that width. Each variant is made
+ * once (on first request), stored beside the original and served from then on, so lists stay
+ * light and the original is stored only once.
+ */
+export function registerPictureVariants(app: FastifyInstance, storage: Storage): void {
+  const making = new Map<string, Promise<Buffer | null>>();
+
+  async function variant(width: number, key: string): Promise<Buffer | null> {
+    const variantKey = `variants/w${width}/${key}.webp`;
+    const stored = await storage.read(variantKey);
+    if (stored) return stored;
+    const original = await storage.read(key);
+    if (!original) return null;
+    const webp = await sharp(original)
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    await storage.put(variantKey, webp, 'image/webp');
+    return webp;
+  }
+
+  app.get<{ Params: { width: string; '*': string } }>('/img/:width/*', async (request, reply) => {
+    const width = Number(request.params.width);
+    const key = request.params['*'];
+    const valid = (PICTURE_WIDTHS as readonly number[]).includes(width) && SOURCE.test(key);
+    try {
+      if (valid) assertStorageKey(key);
+    } catch {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    if (!valid || key.startsWith('variants/')) return reply.code(404).type('text/plain').send('Not found');
+
+    // Two requests for the same new variant make it once.
+    const id = `${width}/${key}`;
+    let pending = making.get(id);
+    if (!pending) {
+      pending = variant(width, key).finally(() => making.delete(id));
+      making.set(id, pending);
+    }
+    const body = await pending.catch((err: unknown) => {
+      request.log.warn({ err, key }, 'picture variant could not be made');
+      return null;
+    });
+    if (!body) return reply.code(404).type('text/plain').send('Not found');
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(body);
+  });
+}
