@@ -39,6 +39,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** How long website settings are served from memory (default 2 s; tests choose). */
   websiteCacheMs?: number;
+  /** How long list totals are served from memory (default 30 s; tests choose). */
+  countCacheMs?: number;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
 }
@@ -83,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           repo: createCatalogRepository(deps.db),
           storage: deps.storage,
           clock: deps.clock,
+          countCacheMs: deps.countCacheMs ?? 30_000,
         }),
       ),
     },

@@ -25,7 +25,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
   afterAll(() => h.close());
 
   it('create the whole data model on an empty database', async () => {
-    expect(await migrateToLatest(h.db)).toEqual(['0001_initial']);
+    expect(await migrateToLatest(h.db)).toEqual(['0001_initial', '0002_list_indexes']);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)
       .filter((n) => !n.startsWith('kysely_'));

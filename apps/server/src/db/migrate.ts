@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
 import type { Database } from './database';
 import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_list_indexes';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_list_indexes': m0002,
 };
 
 export class MigrationError extends Error {

@@ -31,6 +31,7 @@ export interface TestAppOptions {
   productsPerCompany?: number;
   webRoot?: string;
   websiteCacheMs?: number;
+  countCacheMs?: number;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -56,6 +57,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     checkResponses: true,
     webRoot: opts.webRoot,
     websiteCacheMs: opts.websiteCacheMs ?? 0,
+    countCacheMs: opts.countCacheMs ?? 0,
   });
 
   async function call<N extends CallName>(

@@ -93,6 +93,24 @@ describe('the demo seed', () => {
     expect(await count('product_hot_areas')).toBeGreaterThan(0);
   });
 
+  it('gives some products of each company a real 3D model, served as binary glTF', async () => {
+    const models = await t.db
+      .selectFrom('products')
+      .select(['company_id', 'model_url'])
+      .where('is_3d', '=', 1)
+      .execute();
+    for (const companyId of new Set(models.map((m) => m.company_id))) {
+      const n = models.filter((m) => m.company_id === companyId).length;
+      expect(n).toBeGreaterThan(3);
+      expect(n).toBeLessThanOrEqual(12);
+    }
+    expect(new Set(models.map((m) => m.company_id)).size).toBe(2);
+    const res = await t.app.inject({ method: 'GET', url: models[0]?.model_url ?? '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('model/gltf-binary');
+    expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
+  });
+
   it('seeds nothing twice', async () => {
     const lines: string[] = [];
     await seedDemo(t.db, t.storage, t.clock, {

@@ -6,6 +6,7 @@ import { hashCode, newSalt } from '../../modules/auth/auth.crypto';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import type { Database, ProductsTable } from '../database';
+import { buildToyModel, type ModelKind } from './toy-models';
 import { type PictureKind, renderToyPicture } from './toy-pictures';
 import { ABOUT, CATEGORIES, COLOURS, FACTORIES, HOT_AREAS, NEWS, PACKINGS } from './vocabulary';
 import { BASE_TOYS, type BaseToy } from './vocabulary-toys';
@@ -214,6 +215,18 @@ async function storeFile(
   return { id, url: storage.publicUrl(key) };
 }
 
+/** Toys that have a 3D model, by the kind of picture they are drawn as. */
+const MODEL_OF: Partial<Record<PictureKind, ModelKind>> = {
+  car: 'car',
+  truck: 'car',
+  robot: 'robot',
+  ball: 'ball',
+  blocks: 'blocks',
+  rocket: 'rocket',
+};
+/** How many products of each company get a 3D model. */
+const MODELS_PER_COMPANY = 12;
+
 const BANNERS = [
   { title: 'New arrivals', link: '/productDisplay?flag=new', kinds: ['car', 'robot', 'drone'] as const },
   {
@@ -341,6 +354,12 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
     const logo = await sharp(Buffer.from(logoSvg(c)))
       .png()
       .toBuffer();
+    const withModel = plan.filter((p) => MODEL_OF[p.toy.picture]).slice(0, MODELS_PER_COMPANY);
+    const models = new Map<number, Buffer>();
+    for (const p of withModel) {
+      const kind = MODEL_OF[p.toy.picture];
+      if (kind) models.set(p.i, Buffer.from(await buildToyModel(kind, p.colour.hex, p.accent.hex)));
+    }
     const banners = await Promise.all(
       BANNERS.map((b, i) => renderBanner(c.logoColor, b.kinds, companyIndex * 10 + i)),
     );
@@ -522,6 +541,14 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         areaIds.push(id);
       }
 
+      const modelUrls = new Map<number, string>();
+      for (const [i, glb] of models) {
+        modelUrls.set(
+          i,
+          (await storeFile(trx, storage, companyId, glb, 'model/gltf-binary', 'glb', now)).url,
+        );
+      }
+
       // Products, in batches.
       const rows: Insertable<ProductsTable>[] = plan.map(({ i, toy, colour }) => {
         const factoryIndex = i % factoryIds.length;
@@ -574,7 +601,8 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
           is_spot: rnd.chance(0.25) ? 1 : 0,
           is_gcc: rnd.chance(0.2) ? 1 : 0,
           is_cash_sale: rnd.chance(0.1) ? 1 : 0,
-          is_3d: 0,
+          is_3d: modelUrls.has(i) ? 1 : 0,
+          model_url: modelUrls.get(i) ?? '',
           is_hot: rnd.chance(0.15) ? 1 : 0,
           is_expire: expired ? 1 : 0,
           removed_time: expired ? now - rnd.int(1, 30) * DAY : null,

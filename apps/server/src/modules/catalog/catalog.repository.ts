@@ -98,65 +98,74 @@ export function createCatalogRepository(db: Kysely<Database>) {
   };
 
   return {
-    /** One page of products with their main picture, and the total that matches. */
+    /** One page of products with their main picture. */
     async listProducts(q: ProductQuery) {
       const base = db.selectFrom('products');
+      // Deferred join: the page's ids come from an index (cheap even deep into the list), then
+      // only those rows are read in full.
+      const pageIds = ordered(filtered(base, q).select('products.id'), q.sort, q.nearPrice)
+        .limit(q.limit)
+        .offset(q.offset);
       const rows = await ordered(
-        filtered(base, q).select([
-          'products.id',
-          'products.toy_number',
-          'products.article_number',
-          'products.name',
-          'products.name_en',
-          sql.ref<string>(`products.name${q.suffix}`).as('name_l'),
-          'products.packing',
-          'products.packing_en',
-          sql.ref<string>(`products.packing${q.suffix}`).as('packing_l'),
-          'products.exworks_price',
-          'products.carton_length',
-          'products.carton_width',
-          'products.carton_height',
-          'products.carton_quantity',
-          'products.gross_weight',
-          'products.net_weight',
-          'products.purchase_number',
-          'products.category_id',
-          'products.factory_id',
-          'products.is_new',
-          'products.is_recommend',
-          'products.is_spot',
-          'products.is_gcc',
-          'products.is_cash_sale',
-          'products.is_3d',
-          'products.is_hot',
-          'products.is_expire',
-          'products.removed_time',
-          'products.stop_time',
-          'products.is_set_hide',
-          'products.is_website_hide',
-          'products.created_at',
-          'products.updated_at',
-          (eb) =>
-            eb
-              .selectFrom('product_pictures as pp')
-              .innerJoin('files as f', 'f.id', 'pp.file_id')
-              .select('f.storage_key')
-              .whereRef('pp.product_id', '=', 'products.id')
-              .orderBy('pp.sort')
-              .orderBy('pp.id')
-              .limit(1)
-              .as('picture_key'),
-        ]),
+        base
+          .where('products.id', 'in', pageIds)
+          .select([
+            'products.id',
+            'products.toy_number',
+            'products.article_number',
+            'products.name',
+            'products.name_en',
+            sql.ref<string>(`products.name${q.suffix}`).as('name_l'),
+            'products.packing',
+            'products.packing_en',
+            sql.ref<string>(`products.packing${q.suffix}`).as('packing_l'),
+            'products.exworks_price',
+            'products.carton_length',
+            'products.carton_width',
+            'products.carton_height',
+            'products.carton_quantity',
+            'products.gross_weight',
+            'products.net_weight',
+            'products.purchase_number',
+            'products.category_id',
+            'products.factory_id',
+            'products.is_new',
+            'products.is_recommend',
+            'products.is_spot',
+            'products.is_gcc',
+            'products.is_cash_sale',
+            'products.is_3d',
+            'products.is_hot',
+            'products.is_expire',
+            'products.removed_time',
+            'products.stop_time',
+            'products.is_set_hide',
+            'products.is_website_hide',
+            'products.created_at',
+            'products.updated_at',
+            (eb) =>
+              eb
+                .selectFrom('product_pictures as pp')
+                .innerJoin('files as f', 'f.id', 'pp.file_id')
+                .select('f.storage_key')
+                .whereRef('pp.product_id', '=', 'products.id')
+                .orderBy('pp.sort')
+                .orderBy('pp.id')
+                .limit(1)
+                .as('picture_key'),
+          ]),
         q.sort,
         q.nearPrice,
-      )
-        .limit(q.limit)
-        .offset(q.offset)
-        .execute();
-      const { total } = await filtered(base, q)
+      ).execute();
+      return rows;
+    },
+
+    /** How many products match the filters of a list. */
+    async countProducts(q: ProductQuery): Promise<number> {
+      const { total } = await filtered(db.selectFrom('products'), q)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow();
-      return { rows, total: Number(total) };
+      return Number(total);
     },
 
     /** Every column of one product of the company, with its names in the language. */
@@ -339,4 +348,4 @@ export function createCatalogRepository(db: Kysely<Database>) {
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
-export type ProductRow = Awaited<ReturnType<CatalogRepository['listProducts']>>['rows'][number];
+export type ProductRow = Awaited<ReturnType<CatalogRepository['listProducts']>>[number];

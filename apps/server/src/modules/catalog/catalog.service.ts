@@ -22,7 +22,7 @@ import type { Translate } from '@vitrine/i18n/all';
 import { type CallResult, fail, ok } from '../../plugins/api';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
-import type { CatalogRepository, ProductRow } from './catalog.repository';
+import type { CatalogRepository, ProductQuery, ProductRow } from './catalog.repository';
 
 const MONTH_MS = 30.44 * 24 * 3600 * 1000;
 
@@ -36,9 +36,31 @@ export interface CatalogServiceDeps {
   repo: CatalogRepository;
   storage: Pick<Storage, 'publicUrl'>;
   clock: Clock;
+  /**
+   * How long a list's total may be served from memory. Counting a large catalogue costs more
+   * than reading a page, and totals change only when the catalogue does; pages are always fresh.
+   */
+  countCacheMs: number;
 }
 
-export function createCatalogService({ repo, storage, clock }: CatalogServiceDeps) {
+const HOUR_MS = 3600 * 1000;
+const COUNT_CACHE_MAX = 5000;
+
+export function createCatalogService({ repo, storage, clock, countCacheMs }: CatalogServiceDeps) {
+  const counts = new Map<string, { at: number; total: number }>();
+
+  async function totalOf(q: ProductQuery): Promise<number> {
+    if (countCacheMs <= 0) return repo.countProducts(q);
+    const { sort: _s, limit: _l, offset: _o, suffix: _x, nearPrice: _n, ...filters } = q;
+    const key = JSON.stringify(filters);
+    const now = clock.now();
+    const hit = counts.get(key);
+    if (hit && now - hit.at < countCacheMs) return hit.total;
+    const total = await repo.countProducts(q);
+    if (counts.size >= COUNT_CACHE_MAX) counts.delete(counts.keys().next().value as string);
+    counts.set(key, { at: now, total });
+    return total;
+  }
   /** A product row shaped by the website's rules: number, price, trade term, volume, expiry. */
   function toCard(p: ProductRow, site: WebsiteInfo): ProductCard {
     const tradeTerm = TRADE_TERMS[site.trade_terms as keyof typeof TRADE_TERMS] ?? '';
@@ -102,18 +124,23 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
       input.category_id === undefined
         ? undefined
         : await repo.categoryWithChildren(site.company_id, input.category_id);
-    const { rows, total } = await repo.listProducts({
+    const query: ProductQuery = {
       companyId: site.company_id,
       suffix: lang.suffix,
       categoryIds,
       flag: input.flag,
-      createdSince: input.new_months === undefined ? undefined : clock.now() - input.new_months * MONTH_MS,
+      // To the hour: "entered within N months" needs no finer cut, and the total can be cached.
+      createdSince:
+        input.new_months === undefined
+          ? undefined
+          : Math.floor((clock.now() - input.new_months * MONTH_MS) / HOUR_MS) * HOUR_MS,
       areaId: input.area_id,
       boothId: input.booth_id,
       sort: input.sort,
       limit: input.page_size,
       offset: (input.page - 1) * input.page_size,
-    });
+    };
+    const [rows, total] = await Promise.all([repo.listProducts(query), totalOf(query)]);
     return ok({
       list: rows.map((r) => toCard(r, site)),
       total,
@@ -152,7 +179,7 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
     /** Products by id, in the order asked; ids that are not the website's products are left out. */
     async byIds(ids: number[], site: WebsiteInfo, lang: Language) {
       const unique = [...new Set(ids)];
-      const { rows } = await repo.listProducts({
+      const rows = await repo.listProducts({
         companyId: site.company_id,
         suffix: lang.suffix,
         ids: unique,
@@ -197,9 +224,9 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
       const same =
         p.category_id === null
           ? []
-          : (await repo.listProducts({ ...base, categoryIds: [p.category_id], limit })).rows;
+          : await repo.listProducts({ ...base, categoryIds: [p.category_id], limit });
       const rest =
-        same.length >= limit ? [] : (await repo.listProducts({ ...base, limit: limit + same.length })).rows;
+        same.length >= limit ? [] : await repo.listProducts({ ...base, limit: limit + same.length });
       const seen = new Set<number>();
       const merged = [...same, ...rest].filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, limit);
       return ok(merged.map((r) => toCard(r, site)));
@@ -209,7 +236,7 @@ export function createCatalogService({ repo, storage, clock }: CatalogServiceDep
     async similarTo(id: number, limit: number, site: WebsiteInfo, lang: Language) {
       const p = await repo.product(site.company_id, id, '');
       if (!p) return ok([]);
-      const { rows } = await repo.listProducts({
+      const rows = await repo.listProducts({
         companyId: site.company_id,
         suffix: lang.suffix,
         categoryIds: p.category_id === null ? undefined : [p.category_id],

@@ -205,11 +205,18 @@ describe('the flag lists, product details and hot areas', () => {
     for (const p of r.data.list) expect(p.flags[key]).toBe(1);
   });
 
-  it('get_3d_toy lists the products flagged 3D', async () => {
-    const p = (await t.call('get_list', { page_size: 1 }, demo)).data.list[0] as ProductCard;
-    await t.db.updateTable('products').set({ is_3d: 1 }).where('id', '=', p.id).execute();
-    const r = await t.call('get_3d_toy', {}, demo);
-    expect(r.data.list.map((x) => x.id)).toEqual([p.id]);
+  it('get_3d_toy lists the products flagged 3D, each with its model', async () => {
+    const r = await t.call('get_3d_toy', { page_size: 60 }, demo);
+    const flagged = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('is_3d', '=', 1)
+      .where('company_id', '=', (await t.call('get_website_info', { site: 'demo' })).data.company_id)
+      .execute();
+    expect(r.data.list.map((p) => p.id).sort()).toEqual(flagged.map((f) => f.id).sort());
+    for (const p of r.data.list) expect(p.flags.is_3d).toBe(1);
+    const detail = await t.call('get_toy_detail', { id: r.data.list[0]?.id }, demo);
+    expect(detail.data.model_url).toMatch(/\.glb$/);
   });
 
   it('get_new_toy answers the flagged new products, or those entered within the months asked', async () => {
@@ -259,5 +266,35 @@ describe('the flag lists, product details and hot areas', () => {
     for (const p of hot.data.list) expect(inArea.has(p.id)).toBe(true);
     const otherRegion = (await t.call('get_location_list', {}, demo2)).data[0];
     expect((await t.call('get_hot', { area_id: otherRegion?.id }, demo)).data.total).toBe(0);
+  });
+});
+
+describe('list totals in memory', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ productsPerCompany: 10, countCacheMs: 30_000 });
+  });
+  afterAll(() => t.close());
+
+  it('serves a total from memory for its time, while the pages stay fresh', async () => {
+    const who = await t.login('demo', 'visitor');
+    const first = await t.call('get_list', { sort: 'entry_time' }, who);
+    expect(first.data.total).toBe(10);
+    const template = await t.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', first.data.list[0]?.id ?? 0)
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = template;
+    await t.db
+      .insertInto('products')
+      .values({ ...copy, created_at: t.clock.now() + 1 })
+      .execute();
+
+    const cached = await t.call('get_list', { sort: 'entry_time' }, who);
+    expect(cached.data.total).toBe(10);
+    expect(cached.data.list).toHaveLength(11);
+    t.clock.advance(30_000);
+    expect((await t.call('get_list', { sort: 'entry_time' }, who)).data.total).toBe(11);
   });
 });
