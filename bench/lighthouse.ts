@@ -1,0 +1,109 @@
+/**
+ * Lighthouse 12 (performance category, mobile preset) on the production build of /home and
+ * /productDisplay, in Debian's chromium, for a returning visitor: the session is placed in the
+ * browser profile first, as the login page would have stored it. Prints each score against the
+ * goal of 95 and the JavaScript /home ships against the 170 kB gzip budget.
+ * Run `npm run build` first (built when missing).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startServer } from '../e2e/server';
+
+const GOAL = 95;
+const BUDGET_KB = 170;
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+const root = join(import.meta.dirname, '..');
+if (
+  !existsSync(join(root, 'apps/web/dist/index.html')) ||
+  !existsSync(join(root, 'apps/server/dist/main.js'))
+) {
+  execFileSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+const server = await startServer();
+try {
+  const post = async (name: string, body: unknown) =>
+    (
+      (await (
+        await fetch(`${server.url}/api/${name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { data: { id: number; token: string; site: unknown; user: unknown } }
+    ).data;
+  const info = await post('get_website_info', { site: 'demo' });
+
+  for (const path of ['/home', '/productDisplay']) {
+    // Each page in a fresh browser profile holding only the stored session, as a returning
+    // visitor's would: nothing of the app in its HTTP cache.
+    const session = await post('login', { website_id: info.id, code: 'demo-visitor' });
+    const profile = mkdtempSync(join(tmpdir(), 'vitrine-lh-'));
+    const seeded = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      args: FLAGS,
+    });
+    const page = await seeded.newPage();
+    await page.goto(`${server.url}/api/docs.json`);
+    await page.evaluate((s) => {
+      localStorage.setItem('vitrine.site', JSON.stringify(s.site));
+      localStorage.setItem('vitrine.token', s.token);
+      localStorage.setItem('vitrine.user', JSON.stringify(s.user));
+    }, session);
+    await seeded.close();
+
+    const chrome = await chromeLauncher.launch({
+      chromePath: '/usr/bin/chromium',
+      userDataDir: profile,
+      chromeFlags: FLAGS,
+    });
+    try {
+      const result = await lighthouse(`${server.url}${path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+        // Keeps the stored session (and the profile's empty HTTP cache).
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error('lighthouse gave no result');
+      const { lhr } = result;
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '';
+      const requests =
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+        )?.items ?? [];
+      const jsKb =
+        requests.filter((r) => r.resourceType === 'Script').reduce((a, r) => a + (r.transferSize ?? 0), 0) /
+        1024;
+      console.log(
+        `${path.padEnd(16)} performance ${String(score).padStart(3)} (goal ${GOAL}: ${score >= GOAL ? 'met' : 'NOT met'})   FCP ${audit('first-contentful-paint')}   LCP ${audit('largest-contentful-paint')}   TBT ${audit('total-blocking-time')}   CLS ${audit('cumulative-layout-shift')}`,
+      );
+      console.log(
+        `${''.padEnd(16)} JavaScript transferred ${jsKb.toFixed(1)} kB (budget ${BUDGET_KB} kB: ratio ${(jsKb / BUDGET_KB).toFixed(2)}); ended on ${lhr.finalDisplayedUrl.replace(server.url, '')}`,
+      );
+    } finally {
+      await chrome.kill();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }
+} finally {
+  await server.stop();
+}
