@@ -16,7 +16,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/dialect';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { LocalDiskStorage } from '../apps/server/src/platform/storage';
-import { fillCatalogue } from './fill';
+import { fillCatalogue } from './support/fill';
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const SAMPLES = 200;

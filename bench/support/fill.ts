@@ -1,10 +1,10 @@
 // Fills a database with the demo seed plus N more products for the demo company, for benchmarks.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { Database } from '../apps/server/src/db/database';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
-import { systemClock } from '../apps/server/src/platform/clock';
-import type { Storage } from '../apps/server/src/platform/storage';
+import type { Database } from '../../apps/server/src/db/database';
+import { seedDemo } from '../../apps/server/src/db/seed/demo';
+import { systemClock } from '../../apps/server/src/platform/clock';
+import type { Storage } from '../../apps/server/src/platform/storage';
 
 export async function fillCatalogue(db: Kysely<Database>, storage: Storage, products: number): Promise<void> {
   await seedDemo(db, storage, systemClock, { productsPerCompany: 60, pictures: false });
