@@ -6,12 +6,17 @@ import { createInterface } from 'node:readline';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** Starts the built server the way `npm start` does, on a free port and a fresh data folder. */
-export async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * Starts the built server the way `npm start` does, on a free port and a fresh data folder.
+ * `env` adds or overrides environment variables (e.g. a DATA_DIR the test reads and removes itself).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

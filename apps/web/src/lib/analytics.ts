@@ -1,10 +1,13 @@
 import type { CallName } from '@vitrine/contract';
 import { type CallBody, callApi } from './api-client';
 
-type LogCall = 'toy_click_log' | 'toy_select_log' | 'toy_recommend_select_log' | 'website_toy_browse' | 'log_new_click';
+type LogCall =
+  'toy_click_log' | 'toy_select_log' | 'toy_recommend_select_log' | 'website_toy_browse' | 'log_new_click';
 
 const idle = (run: () => void) =>
-  typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0);
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(run, { timeout: 2000 })
+    : setTimeout(run, 0);
 
 /**
  * Records an analytics event without slowing the page: sent when the browser is idle, never

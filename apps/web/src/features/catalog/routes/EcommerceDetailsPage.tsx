@@ -1,12 +1,6 @@
-import { Box, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { ProductDetails } from '../details/ProductDetails';
 
-/** /ecommerceDetails?id=: one e-commerce product. Its content comes with the catalogue issue. */
+/** /ecommerceDetails?id=…: one e-commerce (cash-sale) product: leads back to /ecommerce, price first. */
 export default function EcommerceDetailsPage() {
-  const { t } = useTranslation();
-  return (
-    <Box maw={1200} mx="auto" px="md" py="xl">
-      <Title order={1}>{t('web.pages.ecommerceDetails')}</Title>
-    </Box>
-  );
+  return <ProductDetails variant="ecommerce" />;
 }

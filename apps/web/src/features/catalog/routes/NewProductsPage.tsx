@@ -1,12 +1,38 @@
-import { Box, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../../lib/query';
+import { CatalogLayout } from '../list/CatalogLayout';
+import { CatalogResults } from '../list/CatalogResults';
+import { CatalogToolbar } from '../list/CatalogToolbar';
+import { useCatalogParams } from '../list/useCatalogParams';
 
-/** /newProducts: the new-product area with its 3/6/9/12-month filter. Its content comes with the catalogue issue. */
+const PAGE_SIZE = 24;
+
+/** /newProducts: the new-product area, filtered by entry date (3, 6, 9 or 12 months). */
 export default function NewProductsPage() {
   const { t } = useTranslation();
+  const [params, update] = useCatalogParams();
+  const body = useMemo(
+    () => ({
+      page: params.page,
+      page_size: PAGE_SIZE,
+      sort: params.sort,
+      ...(params.category !== null ? { category_id: params.category } : {}),
+      ...(params.months !== null ? { months: params.months } : {}),
+    }),
+    [params],
+  );
+  const list = useApiQuery('get_new_toy', body);
   return (
-    <Box maw={1200} mx="auto" px="md" py="xl">
-      <Title order={1}>{t('web.pages.newProducts')}</Title>
-    </Box>
+    <CatalogLayout title={t('web.pages.newProducts')}>
+      <CatalogToolbar params={params} update={update} withMonths />
+      <CatalogResults
+        query={list}
+        params={params}
+        update={update}
+        pageSize={PAGE_SIZE}
+        emptyBackTo="/newProducts"
+      />
+    </CatalogLayout>
   );
 }

@@ -1,12 +1,6 @@
-import { Box, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { ProductDetails } from '../details/ProductDetails';
 
-/** /productDetails?id=…: one product. Its content comes with a later issue. */
+/** /productDetails?id=…: one product (not kept alive: each visit starts fresh). */
 export default function ProductDetailsPage() {
-  const { t } = useTranslation();
-  return (
-    <Box maw={1200} mx="auto" px="md" py="xl">
-      <Title order={1}>{t('web.pages.productDetails')}</Title>
-    </Box>
-  );
+  return <ProductDetails variant="showroom" />;
 }

@@ -1,12 +1,6 @@
-import { Box, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { CertificatePage } from '../components/CertificateList';
 
-/** /certificates: certificate authentication. Its content comes with the catalogue issue. */
+/** /certificates: certificate authentication, the company's product certificates and test reports. */
 export default function CertificatesPage() {
-  const { t } = useTranslation();
-  return (
-    <Box maw={1200} mx="auto" px="md" py="xl">
-      <Title order={1}>{t('web.pages.certificates')}</Title>
-    </Box>
-  );
+  return <CertificatePage kind="certificate" />;
 }

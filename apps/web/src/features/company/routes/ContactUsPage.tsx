@@ -1,12 +1,190 @@
-import { Box, Title } from '@mantine/core';
+import { Skeleton } from '@mantine/core';
+import type { CompanyContact } from '@vitrine/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contactHref } from '../../../app/layout/Footer';
+import { useContacts } from '../../../app/layout/useContacts';
+import { useLanguage, useSite } from '../../../app/layout/useShowroom';
+import { CopyValueButton } from '../components/CopyValueButton';
+import { LocationIcon } from '../components/icons';
+import '../components/mantine-styles';
+import pageClasses from '../components/page.module.css';
+import { LoadFailed, LoadingNote, NothingHere } from '../components/StatePanels';
+import classes from './ContactUsPage.module.css';
 
-/** /contactUs: how to reach the company (only when show_function.contact is on). Its content comes with a later issue. */
+type FieldKey = keyof Pick<
+  CompanyContact,
+  | 'company_contact'
+  | 'company_mobilephone'
+  | 'company_telephone'
+  | 'company_email'
+  | 'company_wechat'
+  | 'company_whatsapp'
+  | 'company_facebook'
+  | 'company_fax'
+  | 'company_qq'
+  | 'address'
+>;
+
+/** How a value is shown: a link (tel, mailto, WhatsApp, Facebook), text with a copy button, or text. */
+type Kind = 'text' | 'tel' | 'mail' | 'whatsapp' | 'facebook' | 'copy';
+
+/** Every contact field of spec section 2, in its order; `address` is chosen by the server. */
+export const CONTACT_FIELDS: readonly {
+  key: FieldKey;
+  label:
+    | 'web.footer.contactPerson'
+    | 'web.footer.mobile'
+    | 'web.footer.phone'
+    | 'web.footer.email'
+    | 'web.footer.wechat'
+    | 'web.footer.whatsapp'
+    | 'web.footer.facebook'
+    | 'web.footer.fax'
+    | 'web.footer.qq'
+    | 'web.footer.address';
+  kind: Kind;
+  /** Numbers, addresses of mail and ids read left to right, even in Arabic and Hebrew. */
+  ltr?: true;
+}[] = [
+  { key: 'company_contact', label: 'web.footer.contactPerson', kind: 'text' },
+  { key: 'company_mobilephone', label: 'web.footer.mobile', kind: 'tel', ltr: true },
+  { key: 'company_telephone', label: 'web.footer.phone', kind: 'tel', ltr: true },
+  { key: 'company_email', label: 'web.footer.email', kind: 'mail', ltr: true },
+  { key: 'company_wechat', label: 'web.footer.wechat', kind: 'copy', ltr: true },
+  { key: 'company_whatsapp', label: 'web.footer.whatsapp', kind: 'whatsapp', ltr: true },
+  { key: 'company_facebook', label: 'web.footer.facebook', kind: 'facebook', ltr: true },
+  { key: 'company_fax', label: 'web.footer.fax', kind: 'text', ltr: true },
+  { key: 'company_qq', label: 'web.footer.qq', kind: 'copy', ltr: true },
+  { key: 'address', label: 'web.footer.address', kind: 'text' },
+];
+
+/** The fields of a record that have a value, in order. */
+export function filledFields(contact: CompanyContact) {
+  return CONTACT_FIELDS.map((f) => ({ ...f, value: (contact[f.key] ?? '').trim() })).filter(
+    (f) => f.value !== '',
+  );
+}
+
+function Value({ kind, value, ltr, label }: { kind: Kind; value: string; ltr?: true; label: string }) {
+  const { t } = useTranslation();
+  const href = kind === 'text' || kind === 'copy' ? null : contactHref(kind, value);
+  const text = ltr ? <bdi dir="ltr">{value}</bdi> : <span dir="auto">{value}</span>;
+  if (kind === 'copy') {
+    return (
+      <span className={classes.withAction}>
+        <span className={classes.valueText}>{text}</span>
+        <CopyValueButton value={value} label={label} />
+      </span>
+    );
+  }
+  if (!href) return <span className={classes.valueText}>{text}</span>;
+  const external = kind === 'whatsapp' || kind === 'facebook';
+  return (
+    <a
+      href={href}
+      className={classes.link}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {text}
+      {external ? <span className={pageClasses.visuallyHidden}> {t('web.footer.newTab')}</span> : null}
+    </a>
+  );
+}
+
+function ContactCard({ contact }: { contact: CompanyContact }) {
+  const { t } = useTranslation();
+  const fields = filledFields(contact);
+  const person = fields.find((f) => f.key === 'company_contact');
+  const address = fields.find((f) => f.key === 'address');
+  const rest = fields.filter((f) => f.key !== 'company_contact' && f.key !== 'address');
+  return (
+    <section className={classes.card} aria-label={person?.value ?? t('web.pages.contactUs')}>
+      {person ? (
+        <div className={classes.person}>
+          <span className={classes.avatar} aria-hidden="true">
+            {[...person.value][0]?.toUpperCase()}
+          </span>
+          <div>
+            <p className={classes.personLabel}>{t(person.label)}</p>
+            <p className={classes.personName} dir="auto">
+              {person.value}
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {rest.length > 0 ? (
+        <dl className={classes.fields}>
+          {rest.map((f) => (
+            <div key={f.key} className={classes.field} data-field={f.key}>
+              <dt className={classes.term}>{t(f.label)}</dt>
+              <dd className={classes.detail}>
+                <Value kind={f.kind} value={f.value} ltr={f.ltr} label={t(f.label)} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {address ? (
+        <div className={classes.address} data-field="address">
+          <LocationIcon className={classes.addressIcon} />
+          <div>
+            <p className={classes.term}>{t(address.label)}</p>
+            <p className={classes.addressText} dir="auto">
+              {address.value}
+            </p>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ContactSkeleton() {
+  return (
+    <div className={classes.card} aria-busy="true">
+      <LoadingNote />
+      <div className={classes.person}>
+        <Skeleton circle height={48} />
+        <Skeleton height={18} width="40%" radius="sm" />
+      </div>
+      {[60, 48, 70, 52, 44].map((w, i) => (
+        <Skeleton key={i} height={14} width={`${w}%`} radius="sm" mb={16} />
+      ))}
+    </div>
+  );
+}
+
+function ContactBody({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const lang = useLanguage();
+  const state = useContacts(site?.id ?? 0, lang.key, site !== null);
+  if (state.status === 'failed') return <LoadFailed onRetry={onRetry} />;
+  if (state.status !== 'ready') return <ContactSkeleton />;
+  const records = state.data.contacts.filter((c) => filledFields(c).length > 0);
+  if (records.length === 0) return <NothingHere>{t('web.company.contactEmpty')}</NothingHere>;
+  return (
+    <div className={classes.grid}>
+      {records.map((c, i) => (
+        <ContactCard key={i} contact={c} />
+      ))}
+    </div>
+  );
+}
+
+/** /contactUs: every contact field that has a value (only when show_function.contact is on). */
 export default function ContactUsPage() {
   const { t } = useTranslation();
+  // A new attempt mounts the body again: useContacts keeps no failure and fetches anew.
+  const [attempt, setAttempt] = useState(0);
   return (
-    <Box maw={1200} mx="auto" px="md" py="xl">
-      <Title order={1}>{t('web.pages.contactUs')}</Title>
-    </Box>
+    <div className={pageClasses.page}>
+      <header className={pageClasses.header}>
+        <h1 className={pageClasses.title}>{t('web.pages.contactUs')}</h1>
+        <p className={pageClasses.lead}>{t('web.company.contactLead')}</p>
+      </header>
+      <ContactBody key={attempt} onRetry={() => setAttempt((n) => n + 1)} />
+    </div>
   );
 }

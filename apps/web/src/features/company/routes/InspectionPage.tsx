@@ -1,12 +1,6 @@
-import { Box, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { CertificatePage } from '../components/CertificateList';
 
-/** /inspection: factory inspection qualification. Its content comes with the catalogue issue. */
+/** /inspection: factory inspection qualification, the audits of the factories the company works with. */
 export default function InspectionPage() {
-  const { t } = useTranslation();
-  return (
-    <Box maw={1200} mx="auto" px="md" py="xl">
-      <Title order={1}>{t('web.pages.inspection')}</Title>
-    </Box>
-  );
+  return <CertificatePage kind="inspection" />;
 }

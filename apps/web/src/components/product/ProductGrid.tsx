@@ -1,0 +1,123 @@
+import type { ProductCard as Product } from '@vitrine/contract';
+import type { CSSProperties } from 'react';
+import { ProductCard } from './ProductCard';
+import { ProductRow } from './ProductRow';
+import { ProductCardSkeleton, ProductRowSkeleton } from './ProductSkeletons';
+import classes from './product.module.css';
+
+export type ProductViewMode = 'thumbnail' | 'list';
+
+export interface ProductGridProps {
+  products: readonly Product[];
+  /** Cards link to the e-commerce details page. */
+  ecommerce?: boolean;
+  headingLevel?: 2 | 3 | 4;
+  /** The narrowest a card may get, in px (defaults to 180); the grid fills the rest. */
+  minCardWidth?: number;
+  /** How many cards are above the fold (their pictures load first). */
+  priorityCount?: number;
+  /** Shows this many skeletons instead of products. */
+  loading?: boolean;
+  skeletonCount?: number;
+  hideFlags?: boolean;
+  className?: string;
+  /** Accessible name of the list. */
+  label?: string;
+}
+
+/** A responsive grid of product cards (two columns on a phone); skeleton cards while loading. */
+export function ProductGrid({
+  products,
+  ecommerce,
+  headingLevel,
+  minCardWidth = 180,
+  priorityCount = 0,
+  loading = false,
+  skeletonCount = 8,
+  hideFlags,
+  className,
+  label,
+}: ProductGridProps) {
+  const style = { '--card-min': `${minCardWidth}px` } as CSSProperties;
+  const sizes = `(max-width: 36em) 50vw, ${Math.round(minCardWidth * 1.4)}px`;
+  if (loading) {
+    return (
+      <div className={[classes.grid, className].filter(Boolean).join(' ')} style={style} aria-hidden="true">
+        {Array.from({ length: skeletonCount }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className={[classes.grid, className].filter(Boolean).join(' ')} style={style} aria-label={label}>
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard
+            product={p}
+            ecommerce={ecommerce}
+            headingLevel={headingLevel}
+            sizes={sizes}
+            priority={i < priorityCount}
+            hideFlags={hideFlags}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface ProductListProps {
+  products: readonly Product[];
+  ecommerce?: boolean;
+  headingLevel?: 2 | 3 | 4;
+  loading?: boolean;
+  skeletonCount?: number;
+  priorityCount?: number;
+  className?: string;
+  label?: string;
+}
+
+/** Products in list mode, one row each; skeleton rows while loading. */
+export function ProductList({
+  products,
+  ecommerce,
+  headingLevel,
+  loading = false,
+  skeletonCount = 6,
+  priorityCount = 0,
+  className,
+  label,
+}: ProductListProps) {
+  if (loading) {
+    return (
+      <div className={[classes.list, className].filter(Boolean).join(' ')} aria-hidden="true">
+        {Array.from({ length: skeletonCount }, (_, i) => (
+          <ProductRowSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className={[classes.list, className].filter(Boolean).join(' ')} aria-label={label}>
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductRow
+            product={p}
+            ecommerce={ecommerce}
+            headingLevel={headingLevel}
+            priority={i < priorityCount}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Products in either display mode. */
+export function ProductResults({
+  mode,
+  ...props
+}: ProductListProps & { mode: ProductViewMode; minCardWidth?: number }) {
+  return mode === 'list' ? <ProductList {...props} /> : <ProductGrid {...props} />;
+}

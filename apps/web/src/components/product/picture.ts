@@ -1,0 +1,38 @@
+/**
+ * Where a product picture can be fetched from. The server stores each picture once under
+ * /files/<key> and serves it as WebP in a few widths under /img/<width>/<key>; the browser picks a
+ * width through srcset. When the WebP variant fails, the original is tried (a second attempt,
+ * spec section 9), then a neutral placeholder is shown.
+ */
+
+/** The widths the server makes (apps/server picture-variants: PICTURE_WIDTHS). */
+export const PICTURE_WIDTHS = [160, 320, 480, 800] as const;
+
+/** Only these originals have WebP variants. */
+const VARIANT_SOURCE = /\.(jpe?g|png|webp)$/i;
+const FILES = /^((?:https?:)?\/\/[^/]+)?\/files\/(.+)$/;
+
+export interface PictureSources {
+  /** The first attempt: a WebP width (with srcset), or the URL itself when it has no variants. */
+  src: string;
+  srcSet?: string;
+  /** Tried in order when the previous attempt fails. */
+  fallbacks: string[];
+}
+
+/** The attempts for a picture URL; null when there is no picture at all. */
+export function pictureSources(url: string | null | undefined, defaultWidth = 320): PictureSources | null {
+  const value = (url ?? '').trim();
+  if (!value) return null;
+  const match = FILES.exec(value.split(/[?#]/)[0] ?? value);
+  if (!match || !VARIANT_SOURCE.test(match[2] ?? '')) return { src: value, fallbacks: [] };
+  const origin = match[1] ?? '';
+  const key = match[2] ?? '';
+  const at = (w: number) => `${origin}/img/${w}/${key}`;
+  const width = PICTURE_WIDTHS.find((w) => w >= defaultWidth) ?? 800;
+  return {
+    src: at(width),
+    srcSet: PICTURE_WIDTHS.map((w) => `${at(w)} ${w}w`).join(', '),
+    fallbacks: [value],
+  };
+}

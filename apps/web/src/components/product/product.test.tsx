@@ -1,0 +1,192 @@
+import '@testing-library/jest-dom/vitest';
+import '../../test/dom';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import en from '@vitrine/i18n/locales/en.json';
+import { languageByKey, type ProductCard as Product } from '@vitrine/contract';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import { setLanguage } from '../../lib/i18n';
+import * as storage from '../../lib/storage';
+import { mockApi, ok } from '../../test/api-mock';
+import { demoSite } from '../../test/fixtures';
+import { EmptyState, pictureSources, ProductCard, ProductGrid, ProductPicture, ProductRow } from '.';
+
+const english = languageByKey('en');
+if (!english) throw new Error('English missing');
+
+const product = (over: Partial<Product> = {}): Product => ({
+  id: 5,
+  number: 'ST-1299',
+  name: 'Mini Pocket Drone with Headless Mode',
+  packing: 'Window box',
+  picture: '/files/1/toys/drone.jpg',
+  price: 12.5,
+  money_unit: 'USD',
+  trade_term: 'FOB',
+  carton: { length: 50, width: 30, height: 40, cbm: 0.06, cuft: 2.12 },
+  carton_quantity: 24,
+  gross_weight: 12.5,
+  net_weight: 10,
+  purchase_number: 1,
+  category_id: 3,
+  factory_id: 9,
+  flags: { is_new: 1, is_recommend: 0, is_spot: 1, is_gcc: 0, is_cash_sale: 0, is_3d: 0, is_hot: 0 },
+  is_expire: 0,
+  created_at: 1_700_000_000,
+  updated_at: 1_700_000_000,
+  ...over,
+});
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{l.pathname + l.search}</p>;
+}
+
+function renderUi(ui: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: ui },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <AppProviders templateColor={1} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+beforeEach(async () => {
+  storage.setSite(demoSite);
+  await setLanguage(english);
+});
+
+describe('pictureSources', () => {
+  it('offers the WebP widths of a stored picture, then the original', () => {
+    expect(pictureSources('/files/1/toys/a.jpg')).toEqual({
+      src: '/img/320/1/toys/a.jpg',
+      srcSet:
+        '/img/160/1/toys/a.jpg 160w, /img/320/1/toys/a.jpg 320w, /img/480/1/toys/a.jpg 480w, /img/800/1/toys/a.jpg 800w',
+      fallbacks: ['/files/1/toys/a.jpg'],
+    });
+  });
+  it('keeps other URLs as they are, and has nothing for no picture', () => {
+    expect(pictureSources('https://cdn.example/a.gif')).toEqual({
+      src: 'https://cdn.example/a.gif',
+      fallbacks: [],
+    });
+    expect(pictureSources('/files/1/logo.svg')).toEqual({ src: '/files/1/logo.svg', fallbacks: [] });
+    expect(pictureSources('')).toBeNull();
+  });
+});
+
+describe('ProductPicture', () => {
+  it('loads lazily with srcset and fixed size, falls back to the original, then to a placeholder', () => {
+    const { container } = render(<ProductPicture src="/files/1/toys/a.png" alt="A drone" />);
+    let img = container.querySelector('img');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('decoding', 'async');
+    expect(img).toHaveAttribute('width', '320');
+    expect(img).toHaveAttribute('height', '320');
+    expect(img?.getAttribute('srcset')).toContain('/img/800/1/toys/a.png 800w');
+    expect(img).toHaveAttribute('sizes');
+
+    fireEvent.error(img as HTMLImageElement);
+    img = container.querySelector('img');
+    expect(img).toHaveAttribute('src', '/files/1/toys/a.png');
+    expect(img).not.toHaveAttribute('srcset');
+
+    fireEvent.error(img as HTMLImageElement);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('img', { name: 'A drone' })).toBeInTheDocument();
+  });
+
+  it('shows the placeholder at once when there is no picture', () => {
+    const { container } = render(<ProductPicture src="" alt="" />);
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
+
+describe('ProductCard', () => {
+  it('shows name, number, price with trade term and flag badges, and links to the product', () => {
+    renderUi(<ProductCard product={product()} />);
+    const link = screen.getByRole('link', { name: 'Mini Pocket Drone with Headless Mode' });
+    expect(link).toHaveAttribute('href', '/productDetails?id=5');
+    expect(screen.getByText('ST-1299')).toBeInTheDocument();
+    expect(screen.getByText('$12.50')).toBeInTheDocument();
+    expect(screen.getByText('FOB', { exact: false })).toBeInTheDocument();
+    const flags = screen.getByRole('list', { name: en.web.product.flags.label });
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([en.web.product.flags.new, en.web.product.flags.spot]);
+    expect(screen.queryByText(en.web.product.expired)).toBeNull();
+  });
+
+  it('hides the price when it is null and the number when it is null', () => {
+    renderUi(<ProductCard product={product({ price: null, number: null })} />);
+    expect(screen.queryByText('$12.50')).toBeNull();
+    expect(screen.queryByText('FOB', { exact: false })).toBeNull();
+    expect(screen.queryByText('ST-1299')).toBeNull();
+    expect(screen.queryByText(`${en.web.product.price}:`, { exact: false })).toBeNull();
+  });
+
+  it('marks an expired product', () => {
+    renderUi(<ProductCard product={product({ is_expire: 1 })} />);
+    expect(screen.getByText(en.web.product.expired)).toBeInTheDocument();
+  });
+
+  it('opens the e-commerce details when asked, and logs the click', async () => {
+    const api = mockApi({ toy_click_log: () => ok({ logged: 1 }) });
+    const { user } = renderUi(<ProductCard product={product()} ecommerce />);
+    const link = screen.getByRole('link', { name: 'Mini Pocket Drone with Headless Mode' });
+    expect(link).toHaveAttribute('href', '/ecommerceDetails?id=5');
+    await user.click(link);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/ecommerceDetails?id=5');
+    await waitFor(() => expect(api.named('toy_click_log')).toHaveLength(1));
+    expect(api.named('toy_click_log')[0]?.body).toMatchObject({ toy_id: 5 });
+  });
+});
+
+describe('ProductRow', () => {
+  it('lists packing, carton size, volume, pieces per carton, weights and price', () => {
+    renderUi(<ProductRow product={product()} />);
+    expect(screen.getByText('Window box')).toBeInTheDocument();
+    expect(screen.getByText('50 × 30 × 40 cm')).toBeInTheDocument();
+    expect(screen.getByText('0.06 cbm / 2.12 cuft')).toBeInTheDocument();
+    expect(screen.getByText('24 PCS/ctn')).toBeInTheDocument();
+    expect(screen.getByText('12.5 / 10 KGS')).toBeInTheDocument();
+    expect(screen.getByText('$12.50')).toBeInTheDocument();
+  });
+
+  it('leaves out the number and price when hidden', () => {
+    renderUi(<ProductRow product={product({ number: null, price: null })} />);
+    expect(screen.queryByText(en.web.product.number)).toBeNull();
+    expect(screen.queryByText('$12.50')).toBeNull();
+  });
+});
+
+describe('ProductGrid and EmptyState', () => {
+  it('draws skeletons while loading, then one card per product', () => {
+    const { unmount } = render(<ProductGrid products={[]} loading skeletonCount={3} />);
+    expect(document.querySelectorAll('[data-skeleton]')).toHaveLength(3);
+    unmount();
+    renderUi(<ProductGrid products={[product(), product({ id: 6, name: 'Robot' })]} label="Products" />);
+    expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('says there are no results, with a way back', () => {
+    renderUi(<EmptyState />);
+    expect(screen.getByText(en.web.product.empty.title)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.web.product.empty.back })).toHaveAttribute(
+      'href',
+      '/productDisplay',
+    );
+  });
+});

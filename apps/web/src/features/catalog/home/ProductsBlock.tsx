@@ -1,0 +1,74 @@
+import type { ProductCard as Product } from '@vitrine/contract';
+import { useTranslation } from 'react-i18next';
+import { ProductCard, ProductCardSkeleton, ProductGrid } from '../../../components/product';
+import classes from './home.module.css';
+
+export type BlockVariant = 'shelf' | 'grid' | 'feature' | 'dense';
+
+interface ProductsBlockProps {
+  products: readonly Product[] | undefined;
+  variant: BlockVariant;
+  /** Mirrors the feature block (editorial layout alternates sides). */
+  flip?: boolean;
+  label: string;
+}
+
+/** A section's products: a horizontal shelf, a grid, an editorial feature block, or a dense grid. */
+export function ProductsBlock({ products, variant, flip = false, label }: ProductsBlockProps) {
+  const { t } = useTranslation();
+  const loading = products === undefined;
+  if (!loading && products.length === 0) return <p className={classes.none}>{t('web.home.noProducts')}</p>;
+
+  if (variant === 'shelf') {
+    return (
+      <ul className={classes.shelf} aria-label={label} aria-busy={loading || undefined}>
+        {loading
+          ? Array.from({ length: 6 }, (_, i) => (
+              <li key={i} aria-hidden="true">
+                <ProductCardSkeleton />
+              </li>
+            ))
+          : products.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} sizes="200px" />
+              </li>
+            ))}
+      </ul>
+    );
+  }
+
+  if (variant === 'feature') {
+    const [first, ...rest] = products ?? [];
+    return (
+      <div className={classes.feature} data-flip={flip || undefined}>
+        <div className={classes.featureMain}>
+          {first ? (
+            <ProductCard product={first} sizes="(max-width: 48em) 100vw, 480px" />
+          ) : (
+            <ProductCardSkeleton />
+          )}
+        </div>
+        <ProductGrid
+          className={classes.featureGrid}
+          products={rest.slice(0, 4)}
+          loading={loading}
+          skeletonCount={4}
+          minCardWidth={150}
+          label={label}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <ProductGrid
+      products={(products ?? []).slice(0, variant === 'dense' ? 10 : 10)}
+      loading={loading}
+      skeletonCount={variant === 'dense' ? 10 : 5}
+      minCardWidth={variant === 'dense' ? 140 : 190}
+      hideFlags={variant === 'dense'}
+      label={label}
+      className={variant === 'dense' ? classes.dense : undefined}
+    />
+  );
+}

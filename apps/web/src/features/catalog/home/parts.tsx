@@ -1,0 +1,209 @@
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ProductPicture } from '../../../components/product';
+import { formatNumber } from '../../../lib/format';
+import { useApiQuery } from '../../../lib/query';
+import { catalogHref } from '../list/params';
+import { HomeSection, type HomeSectionProps } from './HomeSection';
+import { type BlockVariant, ProductsBlock } from './ProductsBlock';
+import { BOOTHS_MORE, SECTION_SIZE, type SectionDef, TOP_SELLING_MORE } from './sections';
+import classes from './home.module.css';
+
+type SectionVariant = HomeSectionProps['variant'];
+
+/** The products of one home section (new arrivals, spot, …). */
+export function useSectionProducts(def: SectionDef) {
+  // Every section call takes the same page body and answers the same page shape.
+  return useApiQuery(def.call as 'get_stock_toy', { page: 1, page_size: SECTION_SIZE });
+}
+
+export function ProductSection({
+  def,
+  variant,
+  block,
+  flip,
+}: {
+  def: SectionDef;
+  variant: SectionVariant;
+  block: BlockVariant;
+  flip?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { data } = useSectionProducts(def);
+  if (def.hideWhenEmpty && data && data.list.length === 0) return null;
+  const title = t(def.title);
+  return (
+    <HomeSection title={title} more={def.more} variant={variant}>
+      <ProductsBlock products={data?.list} variant={block} flip={flip} label={title} />
+    </HomeSection>
+  );
+}
+
+/** A home value kept in the address (replaced, not pushed), so going back restores it. */
+export function useHomeParam(name: string): [string, (value: string) => void] {
+  const [search, setSearch] = useSearchParams();
+  const value = search.get(name) ?? '';
+  const set = (next: string) => {
+    const s = new URLSearchParams(search);
+    if (next) s.set(name, next);
+    else s.delete(name);
+    setSearch(s, { replace: true, preventScrollReset: true });
+  };
+  return [value, set];
+}
+
+/** The region selector of the top-selling list. */
+function RegionSelect({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  const regions = useApiQuery('get_location_list', {}, { staleTime: 5 * 60_000 });
+  return (
+    <NativeSelect
+      className={classes.region}
+      size="xs"
+      label={t('web.home.region')}
+      data={[
+        { value: '', label: t('web.home.allRegions') },
+        ...(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+      ]}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+/** Top-selling products of a buyer region (get_hot), with the region selector. */
+export function TopSellingSection({ variant, block }: { variant: SectionVariant; block: BlockVariant }) {
+  const { t } = useTranslation();
+  const [region, setRegion] = useHomeParam('region');
+  const areaId = /^\d+$/.test(region) ? Number(region) : undefined;
+  const { data } = useApiQuery('get_hot', {
+    page: 1,
+    page_size: SECTION_SIZE,
+    ...(areaId ? { area_id: areaId } : {}),
+  });
+  const title = t('web.home.topSelling');
+  return (
+    <HomeSection
+      title={title}
+      more={TOP_SELLING_MORE}
+      variant={variant}
+      extra={<RegionSelect value={region} onChange={setRegion} />}
+    >
+      <ProductsBlock products={data?.list} variant={block} label={title} />
+    </HomeSection>
+  );
+}
+
+/** The top-level categories as picture tiles, a sidebar list or text pills. */
+export function Categories({ look }: { look: 'tiles' | 'sidebar' | 'pills' }) {
+  const { t } = useTranslation();
+  const { data } = useApiQuery('get_parent_category', {}, { staleTime: 5 * 60_000 });
+  const title = t('web.home.categories');
+  const cats = data ?? [];
+  if (look === 'sidebar') {
+    return (
+      <nav className={classes.catSidebar} aria-label={title}>
+        <h2 className={classes.catSidebarTitle}>{title}</h2>
+        <ul>
+          {(data ? cats : Array.from({ length: 8 }, () => null)).map((c, i) => (
+            <li key={c?.id ?? `s${i}`}>
+              {c ? (
+                <Link to={catalogHref({ category: c.id })} className={classes.catSidebarLink}>
+                  <ProductPicture
+                    src={c.picture}
+                    alt=""
+                    ratio={1}
+                    defaultWidth={160}
+                    sizes="28px"
+                    className={classes.catIcon}
+                  />
+                  <span>{c.name}</span>
+                </Link>
+              ) : (
+                <span className={classes.catSidebarLink} aria-hidden="true">
+                  <span className={`${classes.catIcon} ${classes.shimmer}`} />
+                  <span className={`${classes.line} ${classes.shimmer}`} />
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    );
+  }
+  if (data && cats.length === 0) return null;
+  return (
+    <nav className={look === 'tiles' ? classes.catTiles : classes.catPills} aria-label={title}>
+      <h2 className={look === 'pills' ? classes.srOnly : classes.catHeading}>{title}</h2>
+      <ul>
+        {(data ? cats : Array.from({ length: 8 }, () => null)).map((c, i) => (
+          <li key={c?.id ?? `s${i}`}>
+            {c ? (
+              <Link to={catalogHref({ category: c.id })} className={classes.catLink}>
+                {look === 'tiles' ? (
+                  <ProductPicture
+                    src={c.picture}
+                    alt=""
+                    ratio={1}
+                    defaultWidth={160}
+                    sizes="88px"
+                    className={classes.catPicture}
+                  />
+                ) : null}
+                <span className={classes.catName}>{c.name}</span>
+              </Link>
+            ) : (
+              <span className={classes.catLink} aria-hidden="true">
+                {look === 'tiles' ? <span className={`${classes.catPicture} ${classes.shimmer}`} /> : null}
+                <span className={`${classes.line} ${classes.shimmer}`} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The showroom's booths (get_booth_list), each opening its booth viewer. */
+export function BoothsSection({ variant, compact = false }: { variant: SectionVariant; compact?: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useApiQuery('get_booth_list', {}, { staleTime: 5 * 60_000 });
+  if (data && data.length === 0) return null;
+  const title = t('web.home.booths');
+  return (
+    <HomeSection title={title} more={BOOTHS_MORE} variant={variant}>
+      <ul className={compact ? classes.boothsCompact : classes.booths} aria-label={title}>
+        {(data ? data.slice(0, compact ? 8 : 6) : Array.from({ length: 4 }, () => null)).map((b, i) => (
+          <li key={b?.id ?? `s${i}`}>
+            {b ? (
+              <Link to={`/booth?id=${b.id}`} className={classes.booth}>
+                <ProductPicture
+                  src={b.picture}
+                  alt=""
+                  ratio={4 / 3}
+                  sizes="(max-width: 36em) 50vw, 240px"
+                  fit="cover"
+                  className={classes.boothPicture}
+                />
+                <span className={classes.boothText}>
+                  <span className={classes.boothName}>{b.name}</span>
+                  <span className={classes.boothMeta}>
+                    {t('web.home.boothNumber', { number: b.booth_number })} ·{' '}
+                    {t('web.home.boothProducts', { total: formatNumber(b.product_count) })}
+                  </span>
+                </span>
+              </Link>
+            ) : (
+              <span className={classes.booth} aria-hidden="true">
+                <span className={`${classes.boothPicture} ${classes.shimmer}`} />
+                <span className={`${classes.line} ${classes.shimmer}`} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
+  );
+}

@@ -1,0 +1,114 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import { NativeSelect, SegmentedControl } from '@mantine/core';
+import type { ProductFlagFilter, ProductSort } from '@vitrine/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProductViewMode } from '../../../components/product';
+import {
+  type CatalogParams,
+  isNewMonths,
+  NEW_PRODUCT_MONTHS,
+  PRODUCT_FLAG_FILTERS,
+  PRODUCT_SORTS,
+} from './params';
+import type { UpdateOptions } from './useCatalogParams';
+import classes from './catalog.module.css';
+
+export interface CatalogToolbarProps {
+  params: CatalogParams;
+  update(next: Partial<CatalogParams>, options?: UpdateOptions): void;
+  /** Offer the flag filter (the whole catalogue). */
+  withFlags?: boolean;
+  /** Offer the 3/6/9/12-month filter (always on the new-product area; with flag=new otherwise). */
+  withMonths?: boolean;
+  /** Extra controls first (the category select on phones). */
+  children?: ReactNode;
+}
+
+/** Sorting, filters and the display mode; every change is written to the address. */
+export function CatalogToolbar({
+  params,
+  update,
+  withFlags = false,
+  withMonths = false,
+  children,
+}: CatalogToolbarProps) {
+  const { t } = useTranslation();
+  const sortLabel: Record<ProductSort, string> = {
+    default: t('web.catalog.sort.default'),
+    entry_time: t('web.catalog.sort.entry_time'),
+    price_desc: t('web.catalog.sort.price_desc'),
+    price_asc: t('web.catalog.sort.price_asc'),
+    update_time: t('web.catalog.sort.update_time'),
+    popularity: t('web.catalog.sort.popularity'),
+  };
+  const flagLabel: Record<ProductFlagFilter, string> = {
+    new: t('web.catalog.filter.new'),
+    recommend: t('web.catalog.filter.recommend'),
+    spot: t('web.catalog.filter.spot'),
+    gcc: t('web.catalog.filter.gcc'),
+    cash_sale: t('web.catalog.filter.cash_sale'),
+    '3d': t('web.catalog.filter.3d'),
+    hot: t('web.catalog.filter.hot'),
+  };
+  const showMonths = withMonths || params.flag === 'new';
+  return (
+    <div className={classes.toolbar}>
+      {children}
+      <NativeSelect
+        label={t('web.catalog.sort.label')}
+        data={PRODUCT_SORTS.map((s) => ({ value: s, label: sortLabel[s] }))}
+        value={params.sort}
+        onChange={(e) => update({ sort: e.currentTarget.value as ProductSort })}
+      />
+      {withFlags ? (
+        <NativeSelect
+          label={t('web.catalog.filter.label')}
+          data={[
+            { value: '', label: t('web.catalog.filter.all') },
+            ...PRODUCT_FLAG_FILTERS.map((f) => ({ value: f, label: flagLabel[f] })),
+          ]}
+          value={params.flag ?? ''}
+          onChange={(e) => {
+            const flag = (e.currentTarget.value || null) as ProductFlagFilter | null;
+            update({ flag, months: flag === 'new' ? params.months : null });
+          }}
+        />
+      ) : null}
+      {showMonths ? (
+        <NativeSelect
+          label={t('web.catalog.months.label')}
+          data={[
+            { value: '', label: t('web.catalog.months.any') },
+            ...NEW_PRODUCT_MONTHS.map((m) => ({
+              value: String(m),
+              label: t('web.catalog.months.n', { months: m }),
+            })),
+          ]}
+          value={params.months === null ? '' : String(params.months)}
+          onChange={(e) => {
+            const n = e.currentTarget.value ? Number(e.currentTarget.value) : null;
+            update({ months: isNewMonths(n) ? n : null });
+          }}
+        />
+      ) : null}
+      <div className={classes.mode}>
+        <span className={classes.modeLabel} id="catalog-mode-label">
+          {t('web.catalog.mode.label')}
+        </span>
+        <SegmentedControl
+          aria-labelledby="catalog-mode-label"
+          fullWidth
+          data={[
+            { value: 'thumbnail', label: t('web.catalog.mode.thumbnail') },
+            { value: 'list', label: t('web.catalog.mode.list') },
+          ]}
+          value={params.mode}
+          onChange={(mode) =>
+            update({ mode: mode as ProductViewMode, page: params.page }, { replace: true, keepScroll: true })
+          }
+        />
+      </div>
+    </div>
+  );
+}

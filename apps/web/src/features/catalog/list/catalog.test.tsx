@@ -1,0 +1,170 @@
+import '@testing-library/jest-dom/vitest';
+import '../../../test/dom';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import en from '@vitrine/i18n/locales/en.json';
+import { languageByKey, type ProductCard } from '@vitrine/contract';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/AppProviders';
+import { setLanguage } from '../../../lib/i18n';
+import { queryClient } from '../../../lib/query';
+import * as storage from '../../../lib/storage';
+import { type Handler, mockApi, ok } from '../../../test/api-mock';
+import { demoSite } from '../../../test/fixtures';
+import ProductDisplayPage from '../routes/ProductDisplayPage';
+import { catalogHref, parseCatalogParams } from './params';
+
+const english = languageByKey('en');
+if (!english) throw new Error('English missing');
+
+const card = (id: number): ProductCard => ({
+  id,
+  number: `ST-${id}`,
+  name: `Toy ${id}`,
+  packing: 'Box',
+  picture: '',
+  price: 2,
+  money_unit: 'USD',
+  trade_term: 'FOB',
+  carton: { length: 10, width: 10, height: 10, cbm: 0.001, cuft: 0.04 },
+  carton_quantity: 12,
+  gross_weight: 3,
+  net_weight: 2,
+  purchase_number: 1,
+  category_id: 11,
+  factory_id: null,
+  flags: { is_new: 0, is_recommend: 0, is_spot: 0, is_gcc: 0, is_cash_sale: 0, is_3d: 0, is_hot: 0 },
+  is_expire: 0,
+  created_at: 0,
+  updated_at: 0,
+});
+
+const tree = [
+  {
+    id: 1,
+    parent_id: null,
+    name: 'Vehicles',
+    picture: '',
+    children: [{ id: 11, parent_id: 1, name: 'Cars', picture: '' }],
+  },
+  { id: 2, parent_id: null, name: 'Dolls', picture: '', children: [] },
+];
+
+function renderPage(
+  path: string,
+  list: Handler = () => ok({ list: [card(1), card(2)], total: 50, page: 1, page_size: 24 }),
+) {
+  const api = mockApi({ get_category: () => ok(tree), get_list: list });
+  const router = createMemoryRouter([{ path: '/productDisplay', element: <ProductDisplayPage /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <AppProviders templateColor={1} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const search = () => new URLSearchParams(router.state.location.search);
+  return { api, router, search, user: userEvent.setup() };
+}
+
+beforeEach(async () => {
+  queryClient.clear();
+  storage.setSite(demoSite);
+  await setLanguage(english);
+});
+
+describe('catalogue filters in the address', () => {
+  it('parses and writes them, leaving out defaults and ignoring nonsense', () => {
+    const p = parseCatalogParams(
+      new URLSearchParams('category=12&sort=price_asc&flag=new&months=6&mode=list&page=3&keyword=car'),
+    );
+    expect(p).toEqual({
+      category: 12,
+      sort: 'price_asc',
+      flag: 'new',
+      months: 6,
+      mode: 'list',
+      page: 3,
+      keyword: 'car',
+    });
+    expect(
+      parseCatalogParams(new URLSearchParams('sort=nope&flag=x&months=5&page=-1&mode=grid')),
+    ).toMatchObject({
+      sort: 'default',
+      flag: null,
+      months: null,
+      page: 1,
+      mode: 'thumbnail',
+    });
+    expect(catalogHref({ category: 3, page: 2 })).toBe('/productDisplay?category=3&page=2');
+    expect(catalogHref({})).toBe('/productDisplay');
+  });
+});
+
+describe('/productDisplay', () => {
+  it('loads the page the address asks for, and writes sort, flag, months and page to it', async () => {
+    const { api, search, user } = renderPage('/productDisplay?category=11&page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cars' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Toy 1' });
+    expect(api.named('get_list').at(-1)?.body).toMatchObject({
+      page: 2,
+      page_size: 24,
+      category_id: 11,
+      sort: 'default',
+    });
+
+    await user.selectOptions(screen.getByLabelText(en.web.catalog.sort.label), en.web.catalog.sort.price_asc);
+    await waitFor(() => expect(search().get('sort')).toBe('price_asc'));
+    expect(search().get('page')).toBeNull();
+    expect(search().get('category')).toBe('11');
+    await waitFor(() =>
+      expect(api.named('get_list').at(-1)?.body).toMatchObject({ sort: 'price_asc', page: 1 }),
+    );
+
+    expect(screen.queryByLabelText(en.web.catalog.months.label)).toBeNull();
+    await user.selectOptions(screen.getByLabelText(en.web.catalog.filter.label), en.web.catalog.filter.new);
+    await waitFor(() => expect(search().get('flag')).toBe('new'));
+    await user.selectOptions(screen.getByLabelText(en.web.catalog.months.label), '6');
+    await waitFor(() => expect(search().get('months')).toBe('6'));
+    await waitFor(() =>
+      expect(api.named('get_list').at(-1)?.body).toMatchObject({ flag: 'new', new_months: 6 }),
+    );
+
+    const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
+    await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(search().get('page')).toBe('3'));
+  });
+
+  it('switches between thumbnail and list mode, keeping the page', async () => {
+    const { search, user } = renderPage('/productDisplay?page=2');
+    await screen.findByRole('link', { name: 'Toy 1' });
+    expect(screen.queryByText('12 PCS/ctn')).toBeNull();
+    await user.click(screen.getByText(en.web.catalog.mode.list));
+    await waitFor(() => expect(search().get('mode')).toBe('list'));
+    expect(search().get('page')).toBe('2');
+    expect(await screen.findAllByText('12 PCS/ctn')).toHaveLength(2);
+    await user.click(screen.getByText(en.web.catalog.mode.thumbnail));
+    await waitFor(() => expect(search().get('mode')).toBeNull());
+    expect(screen.queryByText('12 PCS/ctn')).toBeNull();
+  });
+
+  it('links the category tree to the catalogue of each category', async () => {
+    renderPage('/productDisplay?sort=popularity');
+    const nav = await screen.findByRole('navigation', { name: en.web.catalog.categories });
+    await within(nav).findByRole('link', { name: 'Vehicles' });
+    expect(within(nav).getByRole('link', { name: 'Vehicles' })).toHaveAttribute(
+      'href',
+      '/productDisplay?category=1&sort=popularity',
+    );
+    expect(within(nav).getByRole('link', { name: en.web.catalog.allCategories })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('says so when a filter yields nothing', async () => {
+    renderPage('/productDisplay?flag=gcc', () => ok({ list: [], total: 0, page: 1, page_size: 24 }));
+    expect(await screen.findByText(en.web.product.empty.title)).toBeInTheDocument();
+  });
+});
