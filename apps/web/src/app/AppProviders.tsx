@@ -1,9 +1,7 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { languageByKey } from '@vitrine/contract';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { queryClient } from '../lib/query';
 import { i18n } from '../lib/i18n';
 import { createShowroomTheme, showroomCssVariablesResolver, templateColorHex } from '../lib/theme';
 
@@ -45,19 +43,17 @@ export function AppProviders({ templateColor, env = 'default', children }: AppPr
   useThemeColorMeta(templateColorHex(templateColor));
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <DirectionProvider detectDirection>
-          <MantineProvider
-            theme={theme}
-            cssVariablesResolver={cssVariablesResolver}
-            forceColorScheme="light"
-            env={env}
-          >
-            <DirectionSync />
-            {children}
-          </MantineProvider>
-        </DirectionProvider>
-      </QueryClientProvider>
+      <DirectionProvider detectDirection>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          forceColorScheme="light"
+          env={env}
+        >
+          <DirectionSync />
+          {children}
+        </MantineProvider>
+      </DirectionProvider>
     </I18nextProvider>
   );
 }

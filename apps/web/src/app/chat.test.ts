@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getBadges, setCartCount, setUnreadCount } from '../lib/badges';
+import { onSessionEnd } from '../lib/session-events';
 import { closeChat } from './chat';
 
 describe('closing the chat when a session ends', () => {
@@ -8,5 +9,14 @@ describe('closing the chat when a session ends', () => {
     setCartCount(120);
     closeChat();
     expect(getBadges()).toEqual({ cart: 0, unread: 0 });
+  });
+
+  it('tells session-bound caches that the session ended', () => {
+    const forget = vi.fn();
+    const stop = onSessionEnd(forget);
+    closeChat();
+    stop();
+    closeChat();
+    expect(forget).toHaveBeenCalledTimes(1);
   });
 });

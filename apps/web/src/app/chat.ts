@@ -1,14 +1,13 @@
 import { resetBadges } from '../lib/badges';
-import { queryClient } from '../lib/query';
+import { sessionEnded } from '../lib/session-events';
 
 /**
  * The one place the app closes the customer-service chat: its connection and unread counts.
  * Called whenever the session ends (visiting /login while logged in, -2, a needError failure,
- * -106). The chat connection comes with the chat issue; until then closing means clearing the
- * side bar's badges, which belonged to the session that ended.
+ * -106, Quit). The chat connection comes with the chat issue; until then closing clears the side
+ * bar's badges and tells session-bound caches (the query cache) to forget that session.
  */
 export function closeChat(): void {
   resetBadges();
-  // Answers cached for the session that ended (its cart, records, orders) must not leak into the next.
-  queryClient.clear();
+  sessionEnded();
 }

@@ -2,12 +2,15 @@ import type { CallName, CallResponse } from '@vitrine/contract';
 import {
   keepPreviousData,
   QueryClient,
+  QueryClientProvider,
   useInfiniteQuery,
   useQuery,
   type UseQueryOptions,
 } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CallBody, callApi, isApiError } from './api-client';
+import { onSessionEnd } from './session-events';
 import * as storage from './storage';
 
 /** The one query client: server state is cached per call, website, language and body. */
@@ -22,6 +25,17 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Answers cached for a session that ended (its cart, records, orders) must not leak into the next.
+onSessionEnd(() => queryClient.clear());
+
+/**
+ * Provides the query client to the screens. It wraps the layouts, not the whole app, so the
+ * login page (which needs no cached server state) does not download the query library.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return createElement(QueryClientProvider, { client: queryClient }, children);
+}
 
 /**
  * The key of a call's answer. The website and the language are part of it, so switching the

@@ -6,6 +6,7 @@ import classes from './Layout.module.css';
 import { pageBackground } from './page-background';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { useSite, useTemplateStyle } from './useShowroom';
+import { QueryProvider } from '../../lib/query';
 
 /** True when the router's history has an entry of this app to go back to. */
 const canGoBack = (): boolean => {
@@ -49,7 +50,9 @@ export function BareLayout() {
       </div>
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <div className={classes.container}>
-          <Outlet />
+          <QueryProvider>
+            <Outlet />
+          </QueryProvider>
         </div>
       </main>
     </div>

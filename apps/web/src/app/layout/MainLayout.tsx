@@ -8,6 +8,7 @@ import { SideBar } from './SideBar';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import { useSite, useTemplateStyle, useUser } from './useShowroom';
 import { WelcomeBanner } from './WelcomeBanner';
+import { QueryProvider } from '../../lib/query';
 
 /**
  * The main layout (spec section 2): skip link, header, the routed page in <main>, the floating
@@ -34,7 +35,9 @@ export function MainLayout() {
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <div className={classes.container}>
           {site && isHome && site.is_default_banner === 1 ? <WelcomeBanner site={site} /> : null}
-          <Outlet />
+          <QueryProvider>
+            <Outlet />
+          </QueryProvider>
         </div>
       </main>
       <SideBar user={user} />

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
 import { setLanguage } from '../../../lib/i18n';
-import { queryClient } from '../../../lib/query';
+import { QueryProvider, queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { type Handler, mockApi, ok } from '../../../test/api-mock';
 import { demoSite } from '../../../test/fixtures';
@@ -61,7 +61,9 @@ function renderPage(
   });
   render(
     <AppProviders templateColor={1} env="test">
-      <RouterProvider router={router} />
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </AppProviders>,
   );
   const search = () => new URLSearchParams(router.state.location.search);
