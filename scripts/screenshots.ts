@@ -64,6 +64,46 @@ const SHOTS: {
     code: 'demo2-visitor',
   },
   { name: 'home-demo-en-phone', site: 'demo', lang: 'en', size: 'phone', path: '/home', code: 'demo-buyer' },
+  {
+    name: 'products-demo-en-desktop',
+    site: 'demo',
+    lang: 'en',
+    size: 'desktop',
+    path: '/productDisplay',
+    code: 'demo-visitor',
+  },
+  {
+    name: 'products-demo2-ar-phone',
+    site: 'demo2',
+    lang: 'ar',
+    size: 'phone',
+    path: '/productDisplay',
+    code: 'demo2-visitor',
+  },
+  {
+    name: 'details-demo-en-desktop',
+    site: 'demo',
+    lang: 'en',
+    size: 'desktop',
+    path: '/productDetails?id=5',
+    code: 'demo-visitor',
+  },
+  {
+    name: 'details-demo-zh-phone',
+    site: 'demo',
+    lang: 'zh',
+    size: 'phone',
+    path: '/productDetails?id=5',
+    code: 'demo-visitor',
+  },
+  {
+    name: 'booth-demo2-ar-desktop',
+    site: 'demo2',
+    lang: 'ar',
+    size: 'desktop',
+    path: '/showroom',
+    code: 'demo2-visitor',
+  },
 ];
 
 const server = await startServer();
