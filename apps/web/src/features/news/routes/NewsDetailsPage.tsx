@@ -90,14 +90,15 @@ export default function NewsDetailsPage() {
             <h1 className={classes.articleTitle} dir="auto">
               {detail.title}
             </h1>
-            <p className={classes.meta}>
+            {/* A div: the category badge is a block element, which a <p> may not contain. */}
+            <div className={classes.meta}>
               <span>{formatDate(detail.published_at, { style: 'long' })}</span>
               {label ? (
                 <Badge variant="light" radius="sm" size="sm" className={classes.badge}>
                   {t(label)}
                 </Badge>
               ) : null}
-            </p>
+            </div>
           </div>
         </header>
         {detail.cover ? (
