@@ -1,9 +1,5 @@
 import ar from '@vitrine/i18n/locales/ar.json';
 import en from '@vitrine/i18n/locales/en.json';
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
@@ -11,7 +7,6 @@ import { startServer } from './server';
 
 describe('the showroom, news, about and contact pages, in chromium', () => {
   // A data folder of our own, so the test can switch the website's functions in its database.
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-company-'));
   let server: Awaited<ReturnType<typeof startServer>>;
   let browser: Browser;
 
@@ -35,12 +30,11 @@ describe('the showroom, news, about and contact pages, in chromium', () => {
   const mainNav = (page: Page) => page.getByRole('navigation', { name: en.web.layout.mainNav }).first();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ DATA_DIR: dataDir }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('walks from the showroom into a booth and on to the next booth, with back and the arrow keys', async () => {
@@ -98,14 +92,9 @@ describe('the showroom, news, about and contact pages, in chromium', () => {
   });
 
   it('follows show_function: with news, about and contact off, their tabs go and their links are invalid', async () => {
-    const db = new Database(join(dataDir, 'vitrine.sqlite'));
-    try {
-      db.prepare(
-        "UPDATE websites SET show_news = 0, show_about_us = 0, show_contact = 0 WHERE code = 'demo'",
-      ).run();
-    } finally {
-      db.close();
-    }
+    await server.run(
+      "UPDATE websites SET show_news = 0, show_about_us = 0, show_contact = 0 WHERE code = 'demo'",
+    );
     // The server serves website settings from memory for 2 s (site.service.ts); wait that out.
     await new Promise((resolve) => setTimeout(resolve, 2100));
 
