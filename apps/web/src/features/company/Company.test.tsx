@@ -10,7 +10,7 @@ import * as storage from '../../lib/storage';
 import { mockApi, ok } from '../../test/api-mock';
 import { renderApp } from '../../test/app';
 import { demoSite, visitor } from '../../test/fixtures';
-import { splitParagraphs } from './components/Paragraphs';
+import { splitParagraphs } from '../../components/page/Paragraphs';
 
 // Whole-app renders can be slow on a busy machine.
 configure({ asyncUtilTimeout: 4000 });

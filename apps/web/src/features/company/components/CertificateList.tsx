@@ -8,10 +8,10 @@ import { ProductPicture } from '../../../components/product';
 import { formatDate } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/query';
 import classes from './CertificateList.module.css';
-import { DocumentIcon, FactoryIcon } from './icons';
+import { DocumentIcon, FactoryIcon } from '../../../components/page/icons';
 import './mantine-styles';
-import pageClasses from './page.module.css';
-import { LoadFailed, LoadingNote, NothingHere } from './StatePanels';
+import pageClasses from '../../../components/page/page.module.css';
+import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 
 export type CertificateKind = 'certificate' | 'inspection';
 type Certificate = CallResponse<'get_certification'>[number];

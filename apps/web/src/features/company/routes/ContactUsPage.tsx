@@ -6,10 +6,10 @@ import { contactHref } from '../../../app/layout/Footer';
 import { useContacts } from '../../../app/layout/useContacts';
 import { useLanguage, useSite } from '../../../app/layout/useShowroom';
 import { CopyValueButton } from '../components/CopyValueButton';
-import { LocationIcon } from '../components/icons';
+import { LocationIcon } from '../../../components/page/icons';
 import '../components/mantine-styles';
-import pageClasses from '../components/page.module.css';
-import { LoadFailed, LoadingNote, NothingHere } from '../components/StatePanels';
+import pageClasses from '../../../components/page/page.module.css';
+import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import classes from './ContactUsPage.module.css';
 
 type FieldKey = keyof Pick<

@@ -6,10 +6,10 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/routes';
 import { ProductPicture } from '../../../components/product';
 import { useApiQuery } from '../../../lib/query';
-import { NewsIcon } from '../../company/components/icons';
-import pageClasses from '../../company/components/page.module.css';
-import { Pager } from '../../company/components/Pager';
-import { LoadFailed, LoadingNote, NothingHere } from '../../company/components/StatePanels';
+import { NewsIcon } from '../../../components/page/icons';
+import pageClasses from '../../../components/page/page.module.css';
+import { Pager } from '../../../components/page/Pager';
+import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import { CalendarChip } from '../components/CalendarChip';
 import '../components/mantine-styles';
 import {

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { ProductPicture } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/query';
-import { LocationIcon, StoreIcon } from '../../company/components/icons';
-import pageClasses from '../../company/components/page.module.css';
-import { Paragraphs } from '../../company/components/Paragraphs';
-import { LoadFailed, LoadingNote, NothingHere } from '../../company/components/StatePanels';
+import { LocationIcon, StoreIcon } from '../../../components/page/icons';
+import pageClasses from '../../../components/page/page.module.css';
+import { Paragraphs } from '../../../components/page/Paragraphs';
+import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import { BoothCard, BoothCardSkeleton } from '../components/BoothCard';
 import classes from '../components/showroom.module.css';
 

@@ -1,8 +1,8 @@
 import type { CallName, CallResponse } from '@vitrine/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type CallBody, callApi } from '../../../lib/api-client';
-import { callKey } from '../../../lib/query';
+import { type CallBody, callApi } from './api-client';
+import { callKey } from './query';
 
 /**
  * useApiQuery for a page that tells the buyer about a failure itself (a booth or news item that
