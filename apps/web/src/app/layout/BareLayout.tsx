@@ -1,7 +1,7 @@
 import './layout-styles';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { BackIcon } from './icons';
+import { BackIcon } from '../../components/icons';
 import classes from './Layout.module.css';
 import { pageBackground } from './page-background';
 import { MAIN_ID, SkipLink } from './SkipLink';

@@ -10,7 +10,7 @@ import { companyName, initialsOf } from '../../lib/company';
 import * as storage from '../../lib/storage';
 import { templateStyleOf } from '../../lib/theme';
 import classes from './Header.module.css';
-import { CameraIcon, LoginIcon, LogoutIcon, SearchIcon } from './icons';
+import { CameraIcon, LoginIcon, LogoutIcon, SearchIcon } from '../../components/icons';
 import { closeChat } from '../chat';
 import { isCurrent, type NavItem, navItems } from './nav-items';
 import { isCustomer, useLanguage } from './useShowroom';

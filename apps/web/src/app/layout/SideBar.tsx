@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBadge, requestChatOpen, useBadges } from '../../lib/badges';
-import { ArrowUpIcon, CartIcon, ChatIcon, UserIcon } from './icons';
+import { ArrowUpIcon, CartIcon, ChatIcon, UserIcon } from '../../components/icons';
 import classes from './SideBar.module.css';
 import { isCustomer } from './useShowroom';
 

@@ -2,7 +2,7 @@ import { Pagination } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronNextIcon, ChevronPreviousIcon } from './icons';
+import { ChevronNextIcon, ChevronPreviousIcon } from '../icons';
 import pageClasses from './page.module.css';
 
 // The arrows turn round in right-to-left text (our .mirror; Mantine's own class is not used).

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InfoIcon } from './icons';
+import { InfoIcon } from '../icons';
 import classes from './page.module.css';
 
 /** Nothing to show (no certificates, no news…): says so, calmly, in the page's flow. */

@@ -8,7 +8,7 @@ import { ProductPicture } from '../../../components/product';
 import { formatDate } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/query';
 import classes from './CertificateList.module.css';
-import { DocumentIcon, FactoryIcon } from '../../../components/page/icons';
+import { DocumentIcon, FactoryIcon } from '../../../components/icons';
 import './mantine-styles';
 import pageClasses from '../../../components/page/page.module.css';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';

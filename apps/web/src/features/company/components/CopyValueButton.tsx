@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showToast } from '../../../lib/toast';
-import { CheckIcon, CopyIcon } from '../../../components/page/icons';
+import { CheckIcon, CopyIcon } from '../../../components/icons';
 
 /** Puts text on the clipboard; false when the browser refuses (no permission, insecure page). */
 export async function copyText(text: string): Promise<boolean> {

@@ -5,7 +5,7 @@ import { useLanguage } from '../../../app/layout/useShowroom';
 import { PATHS } from '../../../app/routes';
 import { companyName, initialsOf } from '../../../lib/company';
 import { useApiQuery } from '../../../lib/query';
-import { DocumentIcon, FactoryIcon, StoreIcon, ChevronNextIcon } from '../../../components/page/icons';
+import { DocumentIcon, FactoryIcon, StoreIcon, ChevronNextIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Paragraphs, splitParagraphs } from '../../../components/page/Paragraphs';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';

@@ -6,7 +6,7 @@ import { contactHref } from '../../../app/layout/Footer';
 import { useContacts } from '../../../app/layout/useContacts';
 import { useLanguage, useSite } from '../../../app/layout/useShowroom';
 import { CopyValueButton } from '../components/CopyValueButton';
-import { LocationIcon } from '../../../components/page/icons';
+import { LocationIcon } from '../../../components/icons';
 import '../components/mantine-styles';
 import pageClasses from '../../../components/page/page.module.css';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';

@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/routes';
 import { ProductPicture } from '../../../components/product';
 import { useApiQuery } from '../../../lib/query';
-import { NewsIcon } from '../../../components/page/icons';
+import { NewsIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Pager } from '../../../components/page/Pager';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';

@@ -8,7 +8,7 @@ import { ProductPicture } from '../../../components/product';
 import { logEvent } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { ChevronPreviousIcon, NewsIcon } from '../../../components/page/icons';
+import { ChevronPreviousIcon, NewsIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Paragraphs } from '../../../components/page/Paragraphs';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';

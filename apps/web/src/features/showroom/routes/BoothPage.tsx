@@ -8,7 +8,7 @@ import { PATHS } from '../../../app/routes';
 import { EmptyState, ProductGrid } from '../../../components/product';
 import { isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { ChevronNextIcon, ChevronPreviousIcon, StoreIcon } from '../../../components/page/icons';
+import { ChevronNextIcon, ChevronPreviousIcon, StoreIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Pager } from '../../../components/page/Pager';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProductPicture } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/query';
-import { LocationIcon, StoreIcon } from '../../../components/page/icons';
+import { LocationIcon, StoreIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Paragraphs } from '../../../components/page/Paragraphs';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
