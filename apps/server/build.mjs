@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js: our workspace packages (TypeScript sources) are
+// Bundles the server into dist/main.js (and its worker, dist/excel-worker.js): our workspace packages (TypeScript sources) are
 // inlined; npm dependencies stay external and load from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -7,8 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@vitrine/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: {
+    main: 'src/main.ts',
+    // Workbooks are built in a worker thread, which loads its own file.
+    'excel-worker': 'src/modules/samples/samples.excel-worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -10,6 +10,9 @@ import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createCartRepository } from './modules/cart/cart.repository';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -19,6 +22,10 @@ import { createCompanyService } from './modules/company/company.service';
 import { createNewsRepository } from './modules/news/news.repository';
 import { newsRoutes } from './modules/news/news.routes';
 import { createNewsService } from './modules/news/news.service';
+import { buildWorkbook, type WorkbookInput } from './modules/samples/samples.excel';
+import { createSamplesRepository } from './modules/samples/samples.repository';
+import { samplesRoutes } from './modules/samples/samples.routes';
+import { createSamplesService } from './modules/samples/samples.service';
 import { createSiteRepository } from './modules/site/site.repository';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
@@ -43,6 +50,8 @@ export interface AppDeps {
   countCacheMs?: number;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
+  /** Builds Excel workbooks; main.ts hands in a worker thread, tests build inline. */
+  buildWorkbook?: (input: WorkbookInput) => Promise<Buffer>;
 }
 
 /** Builds the whole server; it never listens (main.ts does), so tests can inject requests. */
@@ -67,6 +76,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     websiteInfo: site.websiteInfo,
   });
 
+  const catalog = createCatalogService({
+    repo: createCatalogRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+    countCacheMs: deps.countCacheMs ?? 30_000,
+  });
+  // The cart and the sample records show products as the catalogue shapes them.
+  const cards = async (...args: Parameters<typeof catalog.byIds>) => {
+    const r = await catalog.byIds(...args);
+    return r.ok ? r.data : [];
+  };
+
   registerApi(
     app,
     {
@@ -80,12 +101,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...companyRoutes(createCompanyService(createCompanyRepository(deps.db))),
       ...newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
       ...analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),
-      ...catalogRoutes(
-        createCatalogService({
-          repo: createCatalogRepository(deps.db),
-          storage: deps.storage,
+      ...catalogRoutes(catalog),
+      ...cartRoutes(createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards })),
+      ...samplesRoutes(
+        createSamplesService({
+          repo: createSamplesRepository(deps.db),
           clock: deps.clock,
-          countCacheMs: deps.countCacheMs ?? 30_000,
+          cards,
+          storage: deps.storage,
+          buildWorkbook: deps.buildWorkbook ?? buildWorkbook,
         }),
       ),
     },

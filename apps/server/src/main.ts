@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -8,6 +8,8 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_CREDENTIALS, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { systemClock } from './platform/clock';
 import { LocalDiskStorage } from './platform/storage';
+import { workerTask } from './platform/worker-task';
+import type { WorkbookInput } from './modules/samples/samples.excel';
 
 async function main(): Promise<void> {
   let config;
@@ -45,7 +47,12 @@ async function main(): Promise<void> {
   }
 
   const here = dirname(fileURLToPath(import.meta.url));
+  // The bundle has the worker beside it; run from source (npm run dev), workbooks build inline.
+  const excelWorker = new URL('./excel-worker.js', import.meta.url);
   const app = await buildApp({
+    buildWorkbook: existsSync(fileURLToPath(excelWorker))
+      ? workerTask<WorkbookInput, Buffer>(excelWorker)
+      : undefined,
     db: handle.db,
     clock: systemClock,
     storage,

@@ -7,6 +7,8 @@ export * from './calls/auth';
 export * from './calls/company';
 export * from './calls/catalog';
 export * from './calls/showroom';
+export * from './calls/cart';
+export * from './calls/samples';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';

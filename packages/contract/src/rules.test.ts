@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cartonVolume, displayedNumber, isExpired } from './rules';
+import {
+  cartonVolume,
+  checkSampleForm,
+  displayedNumber,
+  isExpired,
+  lineTotals,
+  selectionTotals,
+  type TotallableProduct,
+} from './rules';
 
 const live = { removed_time: null, stop_time: null, is_set_hide: 0, is_website_hide: 0 };
 
@@ -46,4 +54,77 @@ describe('the displayed product number', () => {
   it('falls back to the id when the chosen number is empty', () => {
     expect(displayedNumber({ ...p, article_number: '' }, 3)).toBe('42');
   });
+});
+
+describe('cart totals', () => {
+  const product = (over: Partial<TotallableProduct> = {}): TotallableProduct => ({
+    price: 2.5,
+    money_unit: 'USD',
+    trade_term: 'FOB',
+    carton_quantity: 24,
+    gross_weight: 12.5,
+    carton: { cbm: 0.125, cuft: 4.41 },
+    ...over,
+  });
+  const site = { show_price: 1, money_unit: 'USD', trade_term: 'FOB' };
+
+  it('prices a line per piece: unit price × pieces per carton × cartons; weight and volume per carton', () => {
+    expect(lineTotals(product(), 3)).toEqual({
+      pieces: 72,
+      total_price: 180,
+      total_weight: 37.5,
+      total_cbm: 0.375,
+      total_cuft: 13.23,
+    });
+  });
+
+  it('counts a product without a carton quantity as one piece per carton, and keeps a hidden price hidden', () => {
+    expect(lineTotals(product({ carton_quantity: 0, price: null }), 2)).toMatchObject({
+      pieces: 2,
+      total_price: null,
+    });
+  });
+
+  it('adds the lines up and says how full 20, 40 and 40 HQ containers would be', () => {
+    const t = selectionTotals(
+      [
+        { product: product(), ctn: 100 },
+        { product: product({ carton: { cbm: 0.5, cuft: 17.66 } }), ctn: 50 },
+      ],
+      site,
+    );
+    expect(t).toMatchObject({ lines: 2, ctn: 150, pieces: 3600, price: 9000, weight: 1875, cbm: 37.5 });
+    expect(t.containers).toEqual([
+      { type: '20GP', capacity_cbm: 33, fill: 1.1364, containers: 2 },
+      { type: '40GP', capacity_cbm: 67, fill: 0.5597, containers: 1 },
+      { type: '40HQ', capacity_cbm: 76, fill: 0.4934, containers: 1 },
+    ]);
+  });
+
+  it('gives no price total where prices are hidden, and no containers for nothing', () => {
+    const t = selectionTotals([], { ...site, show_price: 0 });
+    expect(t.price).toBeNull();
+    expect(t.containers.map((c) => c.containers)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('the sample submission form', () => {
+  const ok = { company_name: 'Gulf Toys', contact: 'Amira', email: 'amira@gulftoys.ae', phone: '' };
+
+  it('accepts a complete form', () => {
+    expect(checkSampleForm(ok)).toEqual([]);
+  });
+
+  it('names every missing or wrong field, in the order the form shows them', () => {
+    expect(
+      checkSampleForm({ company_name: ' ', contact: '', email: '', phone: '' }).map((p) => p.problem),
+    ).toEqual(['companyNameRequired', 'contactRequired', 'emailRequired', 'contactWayRequired']);
+  });
+
+  it.each(['amira', 'amira@', 'amira@gulftoys', 'a b@c.de', 'amira@@x.ae'])(
+    'refuses the email %s',
+    (email) => {
+      expect(checkSampleForm({ ...ok, email })).toEqual([{ field: 'email', problem: 'emailInvalid' }]);
+    },
+  );
 });

@@ -56,3 +56,112 @@ export function displayedNumber(
       return String(p.id);
   }
 }
+
+/** Shipping containers and the volume a selection may fill in each (spec issue: 33, 67, 76 cbm). */
+export const CONTAINERS = [
+  { type: '20GP', capacity_cbm: 33 },
+  { type: '40GP', capacity_cbm: 67 },
+  { type: '40HQ', capacity_cbm: 76 },
+] as const;
+
+/** What one cart line needs of its product to be totalled. */
+export interface TotallableProduct {
+  price: number | null;
+  money_unit: string;
+  trade_term: string;
+  carton_quantity: number;
+  gross_weight: number;
+  carton: { cbm: number; cuft: number };
+}
+
+const round = (v: number, places: number): number => {
+  const f = 10 ** places;
+  return Math.round(v * f) / f;
+};
+
+/**
+ * What `ctn` cartons of a product amount to. The price is per piece, so the line's price is
+ * price × pieces per carton × cartons; a product without a carton quantity counts as one piece
+ * per carton rather than as free (decision 0013). Weight and volume are per carton.
+ */
+export function lineTotals(p: TotallableProduct, ctn: number) {
+  const pieces = Math.max(1, p.carton_quantity) * ctn;
+  return {
+    pieces,
+    total_price: p.price === null ? null : round(p.price * pieces, 2),
+    total_weight: round(p.gross_weight * ctn, 3),
+    total_cbm: round(p.carton.cbm * ctn, 4),
+    total_cuft: round(p.carton.cuft * ctn, 2),
+  };
+}
+
+/** Grand totals of a selection, and how full it would make each kind of container. */
+export function selectionTotals(
+  lines: readonly { product: TotallableProduct; ctn: number }[],
+  site: { show_price: number; money_unit: string; trade_term: string },
+) {
+  let ctn = 0;
+  let pieces = 0;
+  let price = 0;
+  let weight = 0;
+  let cbm = 0;
+  let cuft = 0;
+  for (const l of lines) {
+    const t = lineTotals(l.product, l.ctn);
+    ctn += l.ctn;
+    pieces += t.pieces;
+    price += t.total_price ?? 0;
+    weight += t.total_weight;
+    cbm += t.total_cbm;
+    cuft += t.total_cuft;
+  }
+  cbm = round(cbm, 4);
+  return {
+    lines: lines.length,
+    ctn,
+    pieces,
+    price: site.show_price ? round(price, 2) : null,
+    money_unit: site.money_unit,
+    trade_term: site.trade_term,
+    weight: round(weight, 3),
+    cbm,
+    cuft: round(cuft, 2),
+    containers: CONTAINERS.map((c) => ({
+      type: c.type,
+      capacity_cbm: c.capacity_cbm,
+      fill: round(cbm / c.capacity_cbm, 4),
+      containers: cbm > 0 ? Math.ceil(cbm / c.capacity_cbm - 1e-9) : 0,
+    })),
+  };
+}
+
+/** The i18n keys (under `cart.`) of what is wrong with a sample submission form. */
+export type SampleFormProblem =
+  'companyNameRequired' | 'contactRequired' | 'emailRequired' | 'emailInvalid' | 'contactWayRequired';
+
+/** A pragmatic address check: one @, a dot in the domain, no spaces (the server sends no mail). */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const isValidEmail = (email: string): boolean => EMAIL.test(email.trim());
+
+/**
+ * The rules of spec section 5 for a sample submission, field by field, in the order the form
+ * shows them: company name, contact, email (required and valid), and at least one way to be
+ * contacted (an email or a phone number).
+ */
+export function checkSampleForm(form: {
+  company_name: string;
+  contact: string;
+  email: string;
+  phone?: string | undefined;
+}): { field: 'company_name' | 'contact' | 'email' | 'phone'; problem: SampleFormProblem }[] {
+  const problems: { field: 'company_name' | 'contact' | 'email' | 'phone'; problem: SampleFormProblem }[] =
+    [];
+  if (!form.company_name.trim()) problems.push({ field: 'company_name', problem: 'companyNameRequired' });
+  if (!form.contact.trim()) problems.push({ field: 'contact', problem: 'contactRequired' });
+  const email = form.email.trim();
+  if (!email) problems.push({ field: 'email', problem: 'emailRequired' });
+  else if (!isValidEmail(email)) problems.push({ field: 'email', problem: 'emailInvalid' });
+  if (!email && !form.phone?.trim()) problems.push({ field: 'phone', problem: 'contactWayRequired' });
+  return problems;
+}

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -11,6 +11,12 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** The URL a browser fetches the file from. */
   publicUrl(key: string): string;
+  /** The key behind a URL publicUrl gave, or null for any other URL. */
+  keyOfUrl(url: string): string | null;
+  /** The names directly under a folder-like prefix (files and folders alike). */
+  list(prefix: string): Promise<string[]>;
+  /** Deletes everything under a folder-like prefix. */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9._/-]{0,300}$/i;
@@ -51,5 +57,21 @@ export class LocalDiskStorage implements Storage {
 
   publicUrl(key: string): string {
     return this.urlPrefix + key;
+  }
+
+  keyOfUrl(url: string): string | null {
+    if (!url.startsWith(this.urlPrefix)) return null;
+    const key = url.slice(this.urlPrefix.length);
+    return KEY.test(key) && !key.includes('..') && !key.includes('//') ? key : null;
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    assertStorageKey(prefix);
+    return readdir(join(this.root, prefix)).catch(() => []);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertStorageKey(prefix);
+    await rm(join(this.root, prefix), { recursive: true, force: true });
   }
 }

@@ -45,6 +45,33 @@ import {
   getCompanyInfoRequest,
   getCompanyInfoResponse,
 } from './company';
+import {
+  addSampleCarRequest,
+  addSampleCarResponse,
+  cartCountResponse,
+  deleteSampleCarRequest,
+  sampleCartResponse,
+  syncToyItem,
+  syncToyRequest,
+  updateSampleCarRequest,
+} from './cart';
+import {
+  addChooseRequest,
+  addChooseResponse,
+  deleteChooseRequest,
+  deleteChooseResponse,
+  exportChooseRequest,
+  exportResponse,
+  exportSampleCarRequest,
+  getChooseListRequest,
+  getChooseToyListRequest,
+  getDetailChooseRequest,
+  getDetailChooseResponse,
+  sampleIdRequest,
+  sampleLinesResponse,
+  sampleListResponse,
+  sampleSummary,
+} from './samples';
 import { getWebsiteAgainRequest, getWebsiteAgainResponse, getWebsiteInfoRequest, websiteInfo } from './site';
 
 /**
@@ -374,6 +401,116 @@ export const calls = {
       'Products similar to one: same category, closest in price (visual similarity joins with image search).',
     request: relatedRequest,
     response: z.array(productCard),
+  }),
+  get_sample_car_list: call({
+    name: 'get_sample_car_list',
+    access: 'customer',
+    tag: 'cart',
+    summary: "The customer's sample-selection cart (kept on the server), newest line first, with its totals.",
+    request: baseRequest,
+    response: sampleCartResponse,
+  }),
+  add_sample_car: call({
+    name: 'add_sample_car',
+    access: 'customer',
+    tag: 'cart',
+    summary:
+      'Adds products to the customer cart (ids, with their default cartons) or merges lines (a visitor cart at login). Refuses the lot beyond 1000 lines.',
+    request: addSampleCarRequest,
+    response: addSampleCarResponse,
+  }),
+  delete_sample_car: call({
+    name: 'delete_sample_car',
+    access: 'customer',
+    tag: 'cart',
+    summary: 'Removes products from the customer cart.',
+    request: deleteSampleCarRequest,
+    response: cartCountResponse,
+  }),
+  update_sample_car: call({
+    name: 'update_sample_car',
+    access: 'customer',
+    tag: 'cart',
+    summary: 'Sets the number of cartons of cart lines (one line, or a batch change).',
+    request: updateSampleCarRequest,
+    response: cartCountResponse,
+  }),
+  sync_toy: call({
+    name: 'sync_toy',
+    access: 'session',
+    tag: 'cart',
+    summary:
+      "The current price and expiry signals of products, checked before a submission; is_expire applies the website's toy_type rule.",
+    request: syncToyRequest,
+    response: z.array(syncToyItem),
+  }),
+  add_choose: call({
+    name: 'add_choose',
+    access: 'session',
+    tag: 'samples',
+    summary:
+      'Submits the sample selection as a record, in one transaction; the same idempotency_key returns the same record. Removes the submitted lines from a customer cart.',
+    request: addChooseRequest,
+    response: addChooseResponse,
+  }),
+  get_choose_list: call({
+    name: 'get_choose_list',
+    access: 'session',
+    tag: 'samples',
+    summary:
+      "The buyer's sample records, newest first (a customer's by account, a visitor's by visitor_key).",
+    request: getChooseListRequest,
+    response: sampleListResponse,
+  }),
+  get_choose_detail: call({
+    name: 'get_choose_detail',
+    access: 'session',
+    tag: 'samples',
+    summary: 'One sample record: its number, time, contact details and totals.',
+    request: sampleIdRequest,
+    response: sampleSummary,
+  }),
+  get_choose_toy_list: call({
+    name: 'get_choose_toy_list',
+    access: 'session',
+    tag: 'samples',
+    summary: 'The lines of a sample record, as they were at submission.',
+    request: getChooseToyListRequest,
+    response: sampleLinesResponse,
+  }),
+  get_detail_choose: call({
+    name: 'get_detail_choose',
+    access: 'session',
+    tag: 'samples',
+    summary: "The contact details of the buyer's latest submission, to fill the submission form.",
+    request: getDetailChooseRequest,
+    response: getDetailChooseResponse,
+  }),
+  delete_choose: call({
+    name: 'delete_choose',
+    access: 'session',
+    tag: 'samples',
+    summary: "Deletes sample records of the buyer's own.",
+    request: deleteChooseRequest,
+    response: deleteChooseResponse,
+  }),
+  export_choose: call({
+    name: 'export_choose',
+    access: 'session',
+    tag: 'samples',
+    summary:
+      'Exports a sample record to an Excel workbook (a row per product, picture embedded); answers its download link.',
+    request: exportChooseRequest,
+    response: exportResponse,
+  }),
+  export_sample_car: call({
+    name: 'export_sample_car',
+    access: 'session',
+    tag: 'samples',
+    summary:
+      "Exports the current cart to an Excel workbook: a customer's from the server, a visitor's from the lines sent.",
+    request: exportSampleCarRequest,
+    response: exportResponse,
   }),
 } as const;
 

@@ -1,0 +1,184 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+
+/**
+ * Whose records a call may touch: a customer's (by account) or a visitor's (by the browser's
+ * own key), always on one website of one company.
+ */
+export type SampleOwner =
+  | { companyId: number; websiteId: number; customerId: number; visitorKey: null }
+  | { companyId: number; websiteId: number; customerId: null; visitorKey: string };
+
+export type NewSample = Omit<
+  Insertable<Database['samples']>,
+  'company_id' | 'website_id' | 'customer_id' | 'visitor_key' | 'number'
+>;
+
+export function createSamplesRepository(db: Kysely<Database>) {
+  const owned = (o: SampleOwner) => {
+    const q = db
+      .selectFrom('samples')
+      .where('company_id', '=', o.companyId)
+      .where('website_id', '=', o.websiteId)
+      .where('deleted_at', 'is', null);
+    return o.customerId !== null
+      ? q.where('customer_id', '=', o.customerId)
+      : q.where('customer_id', 'is', null).where('visitor_key', '=', o.visitorKey);
+  };
+  const summaryColumns = [
+    'id',
+    'number',
+    'created_at',
+    'product_count',
+    'company_name',
+    'contact',
+    'phone',
+    'email',
+    'remark',
+    'total_ctn',
+    'total_price',
+    'total_weight',
+    'total_volume',
+  ] as const;
+
+  return {
+    async byIdempotencyKey(companyId: number, key: string) {
+      return db
+        .selectFrom('samples')
+        .select(['id', 'number', 'product_count', 'website_id', 'customer_id', 'visitor_key'])
+        .where('company_id', '=', companyId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Writes a record and its lines in one transaction and, for a customer, takes the submitted
+     * products out of the server cart. A second submission with the same idempotency key (a
+     * retry, a double click, a concurrent twin) inserts nothing and gets the first one's id.
+     */
+    async create(
+      o: SampleOwner,
+      sample: NewSample,
+      lines: { productId: number; ctn: number; snapshot: string }[],
+      numberOf: (id: number) => string,
+    ): Promise<{ id: number; number: string; created: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('samples')
+          .values({
+            ...sample,
+            company_id: o.companyId,
+            website_id: o.websiteId,
+            customer_id: o.customerId,
+            visitor_key: o.visitorKey,
+            // Unique and temporary: replaced by the readable number once the id is known.
+            number: `pending-${sample.idempotency_key}`,
+          })
+          .onConflict((oc) => oc.columns(['company_id', 'idempotency_key']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) {
+          const first = await trx
+            .selectFrom('samples')
+            .select(['id', 'number'])
+            .where('company_id', '=', o.companyId)
+            .where('idempotency_key', '=', sample.idempotency_key)
+            .executeTakeFirstOrThrow();
+          return { ...first, created: false };
+        }
+        const id = Number(inserted.id);
+        const number = numberOf(id);
+        await trx.updateTable('samples').set({ number }).where('id', '=', id).execute();
+        for (let i = 0; i < lines.length; i += 100) {
+          await trx
+            .insertInto('sample_lines')
+            .values(
+              lines.slice(i, i + 100).map((l, j) => ({
+                company_id: o.companyId,
+                sample_id: id,
+                product_id: l.productId,
+                ctn: l.ctn,
+                snapshot: l.snapshot,
+                sort: i + j,
+              })),
+            )
+            .execute();
+        }
+        if (o.customerId !== null) {
+          const ids = lines.map((l) => l.productId);
+          for (let i = 0; i < ids.length; i += 500) {
+            await trx
+              .deleteFrom('cart_lines')
+              .where('company_id', '=', o.companyId)
+              .where('website_id', '=', o.websiteId)
+              .where('customer_id', '=', o.customerId)
+              .where('product_id', 'in', ids.slice(i, i + 500))
+              .execute();
+          }
+        }
+        return { id, number, created: true };
+      });
+    },
+
+    async list(o: SampleOwner, limit: number, offset: number) {
+      const [rows, count] = await Promise.all([
+        owned(o)
+          .select([...summaryColumns])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        owned(o)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst(),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    async one(o: SampleOwner, id: number) {
+      return owned(o)
+        .select([...summaryColumns])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async latest(o: SampleOwner) {
+      return owned(o)
+        .select(['company_name', 'contact', 'phone', 'email'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async lines(companyId: number, sampleId: number, limit: number, offset: number) {
+      return db
+        .selectFrom('sample_lines')
+        .select(['product_id', 'ctn', 'snapshot'])
+        .where('company_id', '=', companyId)
+        .where('sample_id', '=', sampleId)
+        .orderBy('sort')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async softDelete(o: SampleOwner, ids: number[], now: number): Promise<number> {
+      const mine = await owned(o).select('id').where('id', 'in', ids).execute();
+      if (mine.length === 0) return 0;
+      await db
+        .updateTable('samples')
+        .set({ deleted_at: now })
+        .where(
+          'id',
+          'in',
+          mine.map((r) => r.id),
+        )
+        .execute();
+      return mine.length;
+    },
+  };
+}
+
+export type SamplesRepository = ReturnType<typeof createSamplesRepository>;

@@ -1,0 +1,434 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CallResponse,
+  type CartLine,
+  type CartLineInput,
+  checkSampleForm,
+  ErrorCode,
+  isEnglishMode,
+  type Language,
+  LIMITS,
+  lineTotals,
+  type ProductCard,
+  selectionTotals,
+  TRADE_TERMS,
+  type WebsiteInfo,
+} from '@vitrine/contract';
+import type { Translate } from '@vitrine/i18n/all';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import type { addChooseRequest } from '@vitrine/contract';
+import { type CallResult, fail, ok } from '../../plugins/api';
+import type { Clock } from '../../platform/clock';
+import type { Storage } from '../../platform/storage';
+import type { WorkbookInput } from './samples.excel';
+import type { SampleOwner, SamplesRepository } from './samples.repository';
+
+/** Products shaped for the website and language (the catalogue provides it; app.ts wires it). */
+export type ProductCards = (ids: number[], site: WebsiteInfo, lang: Language) => Promise<ProductCard[]>;
+
+export interface SamplesServiceDeps {
+  repo: SamplesRepository;
+  clock: Clock;
+  cards: ProductCards;
+  storage: Storage;
+  /** Builds a workbook: in a worker thread in production, inline in tests. */
+  buildWorkbook(input: WorkbookInput): Promise<Buffer>;
+}
+
+/** How long an exported workbook can be downloaded. */
+const EXPORT_TTL_MS = 3600 * 1000;
+const EXPORTS = 'exports';
+/** Pictures in a workbook: small JPEGs (Excel takes no WebP), made once beside the original. */
+const THUMB_PX = 128;
+const CUFT_PER_CBM = 35.3147;
+
+const money = (site: WebsiteInfo) => ({
+  show_price: site.show_price,
+  money_unit: site.money_unit,
+  trade_term: TRADE_TERMS[site.trade_terms as keyof typeof TRADE_TERMS] ?? '',
+});
+
+type Row = NonNullable<Awaited<ReturnType<SamplesRepository['one']>>>;
+
+/** The lines a browser sent, one per product (the last number of cartons wins). */
+function distinctLines(lines: readonly CartLineInput[]): CartLineInput[] {
+  const byId = new Map<number, number>();
+  for (const l of lines) byId.set(l.id, l.ctn);
+  return [...byId].map(([id, ctn]) => ({ id, ctn }));
+}
+
+export function createSamplesService({ repo, clock, cards, storage, buildWorkbook }: SamplesServiceDeps) {
+  function summary(r: Row, site: WebsiteInfo) {
+    const cbm = Number(r.total_volume);
+    const m = money(site);
+    // Containers follow from the stored volume exactly as for a cart.
+    const containers = selectionTotals(
+      [
+        {
+          product: {
+            price: null,
+            money_unit: '',
+            trade_term: '',
+            carton_quantity: 1,
+            gross_weight: 0,
+            carton: { cbm, cuft: 0 },
+          },
+          ctn: 1,
+        },
+      ],
+      m,
+    ).containers;
+    return {
+      id: r.id,
+      number: r.number,
+      created_at: r.created_at,
+      product_count: r.product_count,
+      company_name: r.company_name,
+      contact: r.contact,
+      phone: r.phone,
+      email: r.email,
+      remark: r.remark,
+      totals: {
+        lines: r.product_count,
+        ctn: r.total_ctn,
+        price: site.show_price ? Number(r.total_price) : null,
+        money_unit: m.money_unit,
+        trade_term: m.trade_term,
+        weight: Number(r.total_weight),
+        cbm,
+        cuft: Math.round(cbm * CUFT_PER_CBM * 100) / 100,
+        containers,
+      },
+    };
+  }
+
+  /** A stored line as it was at submission; prices stay hidden if the website hides them now. */
+  function storedLine(l: { ctn: number; snapshot: string }, addedAt: number, site: WebsiteInfo): CartLine {
+    const snap = JSON.parse(l.snapshot) as ProductCard;
+    const product = site.show_price ? snap : { ...snap, price: null };
+    return { product, ctn: l.ctn, added_at: addedAt, ...lineTotals(product, l.ctn) };
+  }
+
+  async function thumbnail(pictureUrl: string): Promise<Uint8Array | null> {
+    const key = pictureUrl ? storage.keyOfUrl(pictureUrl) : null;
+    if (!key) return null;
+    const thumbKey = `${key}.xlsx${THUMB_PX}.jpg`;
+    const kept = await storage.read(thumbKey);
+    if (kept) return kept;
+    const original = await storage.read(key);
+    if (!original) return null;
+    try {
+      const jpeg = await sharp(original)
+        .resize(THUMB_PX, THUMB_PX, { fit: 'contain', background: '#ffffff' })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+      await storage.put(thumbKey, jpeg, 'image/jpeg');
+      return jpeg;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Pictures for the rows, a few at a time (sharp works in its own threads). */
+  async function thumbnails(urls: string[]): Promise<(Uint8Array | null)[]> {
+    const unique = [...new Set(urls)];
+    const made = new Map<string, Uint8Array | null>();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < unique.length) {
+          const url = unique[next++] as string;
+          made.set(url, await thumbnail(url));
+        }
+      }),
+    );
+    return urls.map((u) => made.get(u) ?? null);
+  }
+
+  /** Removes workbooks past their hour; their folder names start with the time they were made. */
+  async function sweepExports(): Promise<void> {
+    const now = clock.now();
+    for (const name of await storage.list(EXPORTS)) {
+      const madeAt = Number(name.split('-')[0]);
+      if (Number.isFinite(madeAt) && madeAt < now - EXPORT_TTL_MS)
+        await storage.deletePrefix(`${EXPORTS}/${name}`);
+    }
+  }
+
+  async function exportLines(
+    lines: CartLine[],
+    header: [string, string][],
+    title: string,
+    fileBase: string,
+    site: WebsiteInfo,
+    lang: Language,
+    t: Translate,
+  ): Promise<CallResult<CallResponse<'export_choose'>>> {
+    const totals = selectionTotals(lines, money(site));
+    const showPrice = !!site.show_price;
+    const priceLabel = (label: string) =>
+      [label, totals.trade_term, totals.money_unit].filter(Boolean).join(' ');
+    const columns: WorkbookInput['columns'] = [
+      { label: '#', width: 5 },
+      { label: t('cart.export.picture'), width: 11 },
+      { label: t('cart.export.number'), width: 14 },
+      { label: t('cart.export.name'), width: 30 },
+      { label: t('cart.export.packing'), width: 16 },
+      { label: t('cart.export.cartonQuantity'), width: 11, decimals: 0 },
+      { label: t('cart.export.cartonSize'), width: 16 },
+      { label: t('cart.export.cartonCbm'), width: 11, decimals: 4 },
+      { label: t('cart.export.grossWeight'), width: 11, decimals: 2 },
+      { label: t('cart.export.netWeight'), width: 11, decimals: 2 },
+      { label: t('cart.export.ctn'), width: 8, decimals: 0 },
+      { label: t('cart.export.pieces'), width: 10, decimals: 0 },
+      ...(showPrice
+        ? [
+            { label: priceLabel(t('cart.export.unitPrice')), width: 12, decimals: 2 },
+            { label: priceLabel(t('cart.export.totalPrice')), width: 14, decimals: 2 },
+          ]
+        : []),
+      { label: t('cart.export.totalWeight'), width: 12, decimals: 2 },
+      { label: t('cart.export.totalCbm'), width: 12, decimals: 4 },
+      { label: t('cart.export.totalCuft'), width: 12, decimals: 2 },
+    ];
+    const pictures = await thumbnails(lines.map((l) => l.product.picture));
+    const rows = lines.map((l, i) => {
+      const p = l.product;
+      return {
+        picture: pictures[i] ?? null,
+        cells: [
+          i + 1,
+          null,
+          p.number ?? '',
+          p.is_expire ? `${p.name} (${t('cart.expired')})` : p.name,
+          p.packing,
+          p.carton_quantity,
+          `${p.carton.length} × ${p.carton.width} × ${p.carton.height}`,
+          p.carton.cbm,
+          p.gross_weight,
+          p.net_weight,
+          l.ctn,
+          l.pieces,
+          ...(showPrice ? [p.price, l.total_price] : []),
+          l.total_weight,
+          l.total_cbm,
+          l.total_cuft,
+        ],
+      };
+    });
+    const totalsRow = [
+      t('cart.export.total'),
+      null,
+      null,
+      t('cart.export.lines', { count: totals.lines }),
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      totals.ctn,
+      totals.pieces,
+      ...(showPrice ? [null, totals.price] : []),
+      totals.weight,
+      totals.cbm,
+      totals.cuft,
+    ];
+    const company = isEnglishMode(lang) ? site.company_name_en || site.company_name : site.company_name;
+    // From a worker the bytes arrive as a plain Uint8Array.
+    const buffer = Buffer.from(
+      await buildWorkbook({
+        title,
+        header: [[t('cart.export.exporter'), company], ...header],
+        columns,
+        rows,
+        totals: totalsRow,
+        pictureColumn: 1,
+        rightToLeft: lang.rtl,
+      }),
+    );
+
+    await sweepExports().catch(() => {});
+    const filename = `${fileBase.replace(/[^A-Za-z0-9._-]/g, '-')}.xlsx`;
+    const key = `${EXPORTS}/${clock.now()}-${randomBytes(16).toString('hex')}/${filename}`;
+    await storage.put(key, buffer, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return ok(
+      { url: storage.publicUrl(key), filename, size: buffer.length, rows: rows.length },
+      t('cart.exported'),
+    );
+  }
+
+  async function currentLines(
+    input: CartLineInput[],
+    site: WebsiteInfo,
+    lang: Language,
+  ): Promise<CartLine[]> {
+    const lines = distinctLines(input);
+    const byId = new Map(
+      (
+        await cards(
+          lines.map((l) => l.id),
+          site,
+          lang,
+        )
+      ).map((c) => [c.id, c]),
+    );
+    const now = clock.now();
+    return lines.flatMap((l) => {
+      const product = byId.get(l.id);
+      return product ? [{ product, ctn: l.ctn, added_at: now, ...lineTotals(product, l.ctn) }] : [];
+    });
+  }
+
+  return {
+    /**
+     * Records a submission. The form rules and the 1000 limit are checked here as in the
+     * browser; products no longer offered (gone, or expired by the website's rule) are left
+     * out and named in `skipped`, after the browser has asked 'continue submitting?'.
+     */
+    async submit(
+      input: z.output<typeof addChooseRequest>,
+      owner: SampleOwner,
+      site: WebsiteInfo,
+      lang: Language,
+      t: Translate,
+    ): Promise<CallResult<CallResponse<'add_choose'>>> {
+      const problem = checkSampleForm(input)[0];
+      if (problem) return fail(ErrorCode.FAILED, t(`cart.${problem.problem}`));
+
+      const replay = await repo.byIdempotencyKey(site.company_id, input.idempotency_key);
+      if (replay) {
+        const same =
+          replay.website_id === owner.websiteId &&
+          replay.customer_id === owner.customerId &&
+          (owner.customerId !== null || replay.visitor_key === owner.visitorKey);
+        return same
+          ? ok({ id: replay.id, number: replay.number, product_count: replay.product_count, skipped: [] })
+          : fail(ErrorCode.FAILED, t('cart.submitConflict'));
+      }
+
+      const requested = distinctLines(input.lines);
+      if (requested.length === 0) return fail(ErrorCode.FAILED, t('cart.empty'));
+      if (requested.length > LIMITS.CART_MAX_LINES) return fail(ErrorCode.FAILED, t('cart.limit'));
+
+      const all = await currentLines(requested, site, lang);
+      const lines = all.filter((l) => !l.product.is_expire);
+      const kept = new Set(lines.map((l) => l.product.id));
+      const skipped = requested.filter((l) => !kept.has(l.id)).map((l) => l.id);
+      if (lines.length === 0) return fail(ErrorCode.FAILED, t('cart.nothingLeft'));
+
+      const totals = selectionTotals(lines, money(site));
+      const now = clock.now();
+      const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
+      const created = await repo.create(
+        owner,
+        {
+          idempotency_key: input.idempotency_key,
+          company_name: input.company_name.trim(),
+          contact: input.contact.trim(),
+          phone: input.phone.trim(),
+          email: input.email.trim(),
+          remark: input.remark.trim(),
+          lang: lang.key,
+          product_count: lines.length,
+          total_ctn: totals.ctn,
+          total_price: totals.price ?? 0,
+          total_weight: totals.weight,
+          total_volume: totals.cbm,
+          created_at: now,
+        },
+        lines.map((l) => ({ productId: l.product.id, ctn: l.ctn, snapshot: JSON.stringify(l.product) })),
+        (id) => `S${day}${String(id).padStart(5, '0')}`,
+      );
+      return ok(
+        {
+          id: created.id,
+          number: created.number,
+          product_count: lines.length,
+          skipped: created.created ? skipped : [],
+        },
+        t('cart.submitted'),
+      );
+    },
+
+    async list(owner: SampleOwner, page: number, pageSize: number, site: WebsiteInfo) {
+      const { rows, total } = await repo.list(owner, pageSize, (page - 1) * pageSize);
+      return ok({ list: rows.map((r) => summary(r, site)), total, page, page_size: pageSize });
+    },
+
+    async detail(owner: SampleOwner, id: number, site: WebsiteInfo, t: Translate) {
+      const r = await repo.one(owner, id);
+      return r ? ok(summary(r, site)) : fail(ErrorCode.FAILED, t('cart.recordNotFound'));
+    },
+
+    async lines(
+      owner: SampleOwner,
+      input: { id: number; page: number; page_size: number },
+      site: WebsiteInfo,
+      t: Translate,
+    ): Promise<CallResult<CallResponse<'get_choose_toy_list'>>> {
+      const r = await repo.one(owner, input.id);
+      if (!r) return fail(ErrorCode.FAILED, t('cart.recordNotFound'));
+      const rows = await repo.lines(
+        site.company_id,
+        r.id,
+        input.page_size,
+        (input.page - 1) * input.page_size,
+      );
+      return ok({
+        list: rows.map((l) => storedLine(l, r.created_at, site)),
+        total: r.product_count,
+        page: input.page,
+        page_size: input.page_size,
+      });
+    },
+
+    async lastContact(owner: SampleOwner) {
+      return ok((await repo.latest(owner)) ?? null);
+    },
+
+    async remove(owner: SampleOwner, ids: number[], t: Translate) {
+      const deleted = await repo.softDelete(owner, [...new Set(ids)], clock.now());
+      return deleted ? ok({ deleted }) : fail(ErrorCode.FAILED, t('cart.recordNotFound'));
+    },
+
+    async exportRecord(owner: SampleOwner, id: number, site: WebsiteInfo, lang: Language, t: Translate) {
+      const r = await repo.one(owner, id);
+      if (!r) return fail(ErrorCode.FAILED, t('cart.recordNotFound'));
+      const stored = await repo.lines(site.company_id, r.id, LIMITS.CART_MAX_LINES, 0);
+      const lines = stored.map((l) => storedLine(l, r.created_at, site));
+      const header: [string, string][] = [
+        [t('cart.export.record'), r.number],
+        [
+          t('cart.export.createdAt'),
+          new Date(r.created_at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+        ],
+        [t('cart.form.companyName'), r.company_name],
+        [t('cart.form.contact'), r.contact],
+        [t('cart.form.email'), r.email],
+        [t('cart.form.phone'), r.phone],
+        [t('cart.form.remark'), r.remark],
+      ];
+      return exportLines(lines, header, t('cart.export.recordTitle'), `sample-${r.number}`, site, lang, t);
+    },
+
+    async exportCart(input: CartLineInput[], site: WebsiteInfo, lang: Language, t: Translate) {
+      if (input.length === 0) return fail(ErrorCode.FAILED, t('cart.empty'));
+      const lines = await currentLines(input, site, lang);
+      const day = new Date(clock.now()).toISOString().slice(0, 10);
+      return exportLines(
+        lines,
+        [[t('cart.export.createdAt'), day]],
+        t('cart.export.cartTitle'),
+        `sample-cart-${day}`,
+        site,
+        lang,
+        t,
+      );
+    },
+  };
+}
+
+export type SamplesService = ReturnType<typeof createSamplesService>;

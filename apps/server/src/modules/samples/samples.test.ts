@@ -1,0 +1,357 @@
+import { ErrorCode, type ProductCard } from '@vitrine/contract';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+const EN = 11201002;
+const AR = 11201005;
+const form = {
+  company_name: 'Gulf Toys Trading LLC',
+  contact: 'Amira Haddad',
+  phone: '+971 4 555 0101',
+  email: 'amira@gulftoys.example',
+  remark: 'Samples by air, please',
+};
+let keys = 0;
+const newKey = () => `test-key-${String(++keys).padStart(8, '0')}-${Date.now()}`;
+const visitorKey = (n: number) => `browser-key-${String(n).padStart(8, '0')}`;
+
+describe('sample submission and records', () => {
+  let t: TestApp;
+  let visitor: { token: string; website: number };
+  let buyer: { token: string; website: number };
+  let live: ProductCard[];
+  beforeAll(async () => {
+    t = await createTestApp({ productsPerCompany: 30 });
+    visitor = await t.login('demo', 'visitor');
+    buyer = await t.login('demo', 'customer');
+    live = (await t.call('get_list', { page_size: 30, lang: EN }, visitor)).data.list.filter(
+      (p) => !p.is_expire,
+    );
+  });
+  afterAll(() => t.close());
+
+  const lines = (n: number, ctn = 2) => live.slice(0, n).map((p) => ({ id: p.id, ctn }));
+
+  it.each([
+    [{ company_name: ' ' }, 'Please enter the company name'],
+    [{ contact: '' }, 'Please enter the contact person'],
+    [{ email: '' }, 'Please enter the email'],
+    [{ email: 'amira@gulftoys' }, 'please enter the correct email'],
+    [{ email: 'not an email' }, 'please enter the correct email'],
+  ])('refuses %o with “%s”', async (change, tip) => {
+    const r = await t.call(
+      'add_choose',
+      {
+        ...form,
+        ...change,
+        lines: lines(1),
+        idempotency_key: newKey(),
+        visitor_key: visitorKey(1),
+        lang: EN,
+      },
+      visitor,
+    );
+    expect(r).toMatchObject({ code: ErrorCode.FAILED, tip });
+  });
+
+  it('refuses an empty cart and more than 1000 lines', async () => {
+    const base = { ...form, idempotency_key: newKey(), visitor_key: visitorKey(1), lang: EN };
+    expect((await t.call('add_choose', { ...base, lines: [] }, visitor)).tip).toBe(
+      'The sample cart is empty',
+    );
+    const many = Array.from({ length: 1001 }, (_, i) => ({ id: i + 1, ctn: 1 }));
+    expect((await t.call('add_choose', { ...base, lines: many }, visitor)).tip).toBe(
+      'Failed, the sample selection cart holds at most 1000!',
+    );
+  });
+
+  it('records a visitor submission with its lines as they were, found again by the browser key only', async () => {
+    const key = newKey();
+    const r = await t.call(
+      'add_choose',
+      { ...form, lines: lines(3, 4), idempotency_key: key, visitor_key: visitorKey(2), lang: EN },
+      visitor,
+    );
+    expect(r.code).toBe(0);
+    expect(r.data.product_count).toBe(3);
+    expect(r.data.number).toMatch(/^S20261122\d{5}$/);
+
+    const list = await t.call('get_choose_list', { visitor_key: visitorKey(2) }, visitor);
+    expect(list.data.total).toBe(1);
+    expect(list.data.list[0]).toMatchObject({ ...form, number: r.data.number, product_count: 3 });
+    expect(list.data.list[0]?.totals.ctn).toBe(12);
+
+    // The product changes afterwards; the record keeps the name and price it was submitted with.
+    const first = live[0];
+    await t.db
+      .updateTable('products')
+      .set({ name_en: 'Renamed', exworks_price: 999 })
+      .where('id', '=', first?.id ?? 0)
+      .execute();
+    const detail = await t.call(
+      'get_choose_toy_list',
+      { id: r.data.id, visitor_key: visitorKey(2) },
+      visitor,
+    );
+    expect(detail.data.list.map((l) => l.product.id)).toEqual(live.slice(0, 3).map((p) => p.id));
+    expect(detail.data.list[0]?.product.name).toBe(first?.name);
+    expect(detail.data.list[0]?.product.price).toBe(first?.price);
+    expect(detail.data.list[0]?.ctn).toBe(4);
+
+    // Another browser, and a browser without a key, see nothing.
+    expect((await t.call('get_choose_list', { visitor_key: visitorKey(3) }, visitor)).data.total).toBe(0);
+    expect((await t.call('get_choose_list', {}, visitor)).data.total).toBe(0);
+    expect(
+      (await t.call('get_choose_detail', { id: r.data.id, visitor_key: visitorKey(3) }, visitor)).code,
+    ).toBe(ErrorCode.FAILED);
+    // The customer does not see the visitor's records.
+    expect((await t.call('get_choose_list', {}, buyer)).data.list.map((s) => s.id)).not.toContain(r.data.id);
+  });
+
+  it('is idempotent: a retry and two concurrent identical submissions make one record', async () => {
+    const body = { ...form, lines: lines(2), idempotency_key: newKey(), visitor_key: visitorKey(4) };
+    const [a, b] = await Promise.all([
+      t.call('add_choose', body, visitor),
+      t.call('add_choose', body, visitor),
+    ]);
+    const c = await t.call('add_choose', body, visitor);
+    expect([a.code, b.code, c.code]).toEqual([0, 0, 0]);
+    expect(new Set([a.data.id, b.data.id, c.data.id]).size).toBe(1);
+    expect((await t.call('get_choose_list', { visitor_key: visitorKey(4) }, visitor)).data.total).toBe(1);
+    const rows = await t.db
+      .selectFrom('sample_lines')
+      .select('id')
+      .where('sample_id', '=', a.data.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+
+  it('leaves out expired products and names them; refuses when nothing is left', async () => {
+    const expired = live[live.length - 1];
+    if (!expired) throw new Error('no product');
+    await t.db.updateTable('products').set({ removed_time: 1 }).where('id', '=', expired.id).execute();
+    const r = await t.call(
+      'add_choose',
+      {
+        ...form,
+        lines: [...lines(1), { id: expired.id, ctn: 1 }],
+        idempotency_key: newKey(),
+        visitor_key: visitorKey(5),
+      },
+      visitor,
+    );
+    expect(r.data).toMatchObject({ product_count: 1, skipped: [expired.id] });
+    const none = await t.call(
+      'add_choose',
+      {
+        ...form,
+        lines: [{ id: expired.id, ctn: 1 }],
+        idempotency_key: newKey(),
+        visitor_key: visitorKey(5),
+        lang: EN,
+      },
+      visitor,
+    );
+    expect(none.tip).toBe('None of these products can be submitted any more');
+  });
+
+  it("empties the submitted lines from a customer's cart and fills the next form from the last one", async () => {
+    const [a, b, c] = live;
+    if (!a || !b || !c) throw new Error('need products');
+    await t.call('add_sample_car', { ids: [a.id, b.id, c.id] }, buyer);
+    const r = await t.call(
+      'add_choose',
+      {
+        ...form,
+        contact: 'Omar',
+        lines: [
+          { id: a.id, ctn: 1 },
+          { id: b.id, ctn: 1 },
+        ],
+        idempotency_key: newKey(),
+      },
+      buyer,
+    );
+    expect(r.code).toBe(0);
+    const cart = await t.call('get_sample_car_list', {}, buyer);
+    expect(cart.data.lines.map((l) => l.product.id)).toEqual([c.id]);
+    const last = await t.call('get_detail_choose', {}, buyer);
+    expect(last.data).toEqual({
+      company_name: form.company_name,
+      contact: 'Omar',
+      phone: form.phone,
+      email: form.email,
+    });
+    expect((await t.call('get_detail_choose', { visitor_key: visitorKey(99) }, visitor)).data).toBeNull();
+  });
+
+  it('keeps records apart between customers and between websites', async () => {
+    const mine = await t.call('get_choose_list', {}, buyer);
+    expect(mine.data.total).toBeGreaterThan(0);
+    const id = mine.data.list[0]?.id ?? 0;
+    // A second customer of the same company.
+    const other = await t.db
+      .insertInto('customers')
+      .values({
+        company_id: (
+          await t.db
+            .selectFrom('websites')
+            .select('company_id')
+            .where('id', '=', buyer.website)
+            .executeTakeFirstOrThrow()
+        ).company_id,
+        customer_name: 'Second buyer',
+        password_hash: 'x',
+        created_at: 1,
+        updated_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('sessions')
+      .set({ customer_id: Number(other.id) })
+      .where('customer_id', 'is not', null)
+      .where('website_id', '=', buyer.website)
+      .execute();
+    expect((await t.call('get_choose_list', {}, buyer)).data.total).toBe(0);
+    expect((await t.call('get_choose_detail', { id }, buyer)).code).toBe(ErrorCode.FAILED);
+    expect((await t.call('delete_choose', { ids: [id] }, buyer)).code).toBe(ErrorCode.FAILED);
+    const demo2 = await t.login('demo2', 'customer');
+    expect((await t.call('get_choose_detail', { id }, demo2)).code).toBe(ErrorCode.FAILED);
+    expect((await t.call('get_choose_toy_list', { id }, demo2)).code).toBe(ErrorCode.FAILED);
+  });
+
+  it('deletes only the buyer’s own records', async () => {
+    const r = await t.call(
+      'add_choose',
+      { ...form, lines: lines(1), idempotency_key: newKey(), visitor_key: visitorKey(6) },
+      visitor,
+    );
+    expect(
+      (await t.call('delete_choose', { ids: [r.data.id], visitor_key: visitorKey(7) }, visitor)).code,
+    ).toBe(ErrorCode.FAILED);
+    expect(
+      (await t.call('delete_choose', { ids: [r.data.id], visitor_key: visitorKey(6) }, visitor)).data,
+    ).toEqual({
+      deleted: 1,
+    });
+    expect((await t.call('get_choose_list', { visitor_key: visitorKey(6) }, visitor)).data.total).toBe(0);
+  });
+});
+
+describe('Excel export', () => {
+  let t: TestApp;
+  let visitor: { token: string; website: number };
+  let live: ProductCard[];
+  beforeAll(async () => {
+    t = await createTestApp({ productsPerCompany: 12 });
+    visitor = await t.login('demo', 'visitor');
+    live = (await t.call('get_list', { page_size: 12 }, visitor)).data.list.filter((p) => !p.is_expire);
+    // One product gets a real picture, so the workbook has one to embed.
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const companyId = (
+      await t.db
+        .selectFrom('websites')
+        .select('company_id')
+        .where('id', '=', visitor.website)
+        .executeTakeFirstOrThrow()
+    ).company_id;
+    await t.storage.put('pictures/test/blue.png', png);
+    const file = await t.db
+      .insertInto('files')
+      .values({
+        company_id: companyId,
+        storage_key: 'pictures/test/blue.png',
+        sha256: 'test-blue',
+        content_type: 'image/png',
+        size: png.length,
+        created_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('product_pictures')
+      .values({
+        company_id: companyId,
+        product_id: live[0]?.id ?? 0,
+        file_id: Number(file.id),
+        sort: -1,
+        created_at: 1,
+      })
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const workbookAt = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    return wb;
+  };
+
+  it('exports a record as a workbook: header, a row per product with its picture, totals', async () => {
+    const sub = await t.call(
+      'add_choose',
+      {
+        ...form,
+        lines: live.slice(0, 3).map((p) => ({ id: p.id, ctn: 3 })),
+        idempotency_key: newKey(),
+        visitor_key: visitorKey(1),
+      },
+      visitor,
+    );
+    const r = await t.call(
+      'export_choose',
+      { id: sub.data.id, visitor_key: visitorKey(1), lang: EN },
+      visitor,
+    );
+    expect(r.code).toBe(0);
+    expect(r.tip).toBe('export succeeded');
+    expect(r.data.filename).toBe(`sample-${sub.data.number}.xlsx`);
+    expect(r.data.rows).toBe(3);
+    const wb = await workbookAt(r.data.url);
+    const ws = wb.worksheets[0];
+    if (!ws) throw new Error('no sheet');
+    const text = ws.getSheetValues().flat().map(String).join('|');
+    expect(text).toContain(form.company_name);
+    expect(text).toContain(sub.data.number);
+    for (const p of live.slice(0, 3)) expect(text).toContain(p.name);
+    expect(ws.getImages()).toHaveLength(1);
+    expect(wb.model.media).toHaveLength(1);
+  });
+
+  it('exports the cart lines sent, in the language asked, right to left in Arabic', async () => {
+    const r = await t.call(
+      'export_sample_car',
+      { lines: live.slice(0, 2).map((p) => ({ id: p.id, ctn: 1 })), lang: AR },
+      visitor,
+    );
+    expect(r.code).toBe(0);
+    const wb = await workbookAt(r.data.url);
+    const ws = wb.worksheets[0];
+    expect(ws?.views[0]?.rightToLeft).toBe(true);
+    expect(ws?.getSheetValues().flat().map(String).join('|')).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it('keeps a workbook for an hour, then clears it away at the next export', async () => {
+    const lines = live.slice(0, 1).map((p) => ({ id: p.id, ctn: 1 }));
+    const first = await t.call('export_sample_car', { lines }, visitor);
+    t.clock.advance(61 * 60 * 1000);
+    await t.call('export_sample_car', { lines }, visitor);
+    expect((await t.app.inject({ method: 'GET', url: first.data.url })).statusCode).toBe(404);
+  });
+
+  it('refuses to export an empty cart or a record of someone else', async () => {
+    expect((await t.call('export_sample_car', { lines: [], lang: EN }, visitor)).tip).toBe(
+      'The sample cart is empty',
+    );
+    expect((await t.call('export_choose', { id: 1, visitor_key: visitorKey(42) }, visitor)).code).toBe(
+      ErrorCode.FAILED,
+    );
+  });
+});

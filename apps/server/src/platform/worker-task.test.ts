@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { workerTask } from './worker-task';
+
+const script = (code: string) =>
+  new URL(
+    `data:text/javascript,${encodeURIComponent(`import { parentPort } from 'node:worker_threads';\n${code}`)}`,
+  );
+
+describe('a worker task', () => {
+  it('answers each job with its own result, in a thread of its own', async () => {
+    const run = workerTask<number, number>(
+      script(
+        `parentPort.on('message', ({ id, input }) => parentPort.postMessage({ id, ok: true, result: input * 2 }));`,
+      ),
+    );
+    expect(await Promise.all([run(1), run(2), run(3)])).toEqual([2, 4, 6]);
+  });
+
+  it('rejects a job the worker could not do, and keeps going', async () => {
+    const run = workerTask<number, number>(
+      script(
+        `parentPort.on('message', ({ id, input }) => parentPort.postMessage(input < 0 ? { id, ok: false, error: 'negative' } : { id, ok: true, result: input }));`,
+      ),
+    );
+    await expect(run(-1)).rejects.toThrow('negative');
+    expect(await run(5)).toBe(5);
+  });
+
+  it('rejects the jobs of a worker that dies, and starts a new one for the next job', async () => {
+    const run = workerTask<number, number>(
+      script(
+        `parentPort.on('message', ({ id, input }) => { if (input === 0) process.exit(3); parentPort.postMessage({ id, ok: true, result: input }); });`,
+      ),
+    );
+    await expect(run(0)).rejects.toThrow('code 3');
+    expect(await run(7)).toBe(7);
+  });
+});
