@@ -15,6 +15,9 @@ export const PATHS = {
   aboutUs: '/aboutUs',
   contactUs: '/contactUs',
   chooseCar: '/chooseCar',
+  /** Sample records (paths not shown in the spec; decision 0013). */
+  sampleRecords: '/sampleRecords',
+  sampleRecordDetails: '/sampleRecordDetails',
   proSearch: '/proSearch',
   personalCenter: '/personalCenter',
   inventory: '/inventory',
@@ -112,6 +115,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/news/routes/NewsDetailsPage'),
   },
   { path: PATHS.chooseCar, layout: 'main', load: () => import('../features/cart/routes/ChooseCarPage') },
+  {
+    path: PATHS.sampleRecords,
+    layout: 'main',
+    load: () => import('../features/cart/routes/SampleRecordsPage'),
+  },
+  {
+    path: PATHS.sampleRecordDetails,
+    layout: 'main',
+    load: () => import('../features/cart/routes/SampleRecordDetailsPage'),
+  },
   { path: PATHS.proSearch, layout: 'main', load: () => import('../features/search/routes/ProSearchPage') },
   {
     path: PATHS.personalCenter,

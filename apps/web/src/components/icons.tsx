@@ -165,3 +165,17 @@ export const NewsIcon = (p: P) => (
     <path d="M8 9h5M8 12h5M8 15h3" />
   </Icon>
 );
+
+// --- the sample cart and records -------------------------------------------------------------------
+
+export const CloseIcon = (p: P) => (
+  <Icon strokeWidth="1.8" {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);
+
+export const DownloadIcon = (p: P) => (
+  <Icon strokeWidth="1.8" {...p}>
+    <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
+  </Icon>
+);

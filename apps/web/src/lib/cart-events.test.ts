@@ -9,13 +9,13 @@ describe('cart events', () => {
     const stopSecond = onAddToCartRequest(second);
 
     requestAddToCart({ id: 7, factory_id: 3, purchase_number: 2 });
-    expect(first).toHaveBeenCalledWith({ id: 7, factory_id: 3, purchase_number: 2 });
+    expect(first).toHaveBeenCalledWith({ id: 7, factory_id: 3, purchase_number: 2, expired: false });
     expect(second).toHaveBeenCalledTimes(1);
 
     stopFirst();
     requestAddToCart({ id: 8, factory_id: null, purchase_number: 1 });
     expect(first).toHaveBeenCalledTimes(1);
-    expect(second).toHaveBeenLastCalledWith({ id: 8, factory_id: null, purchase_number: 1 });
+    expect(second).toHaveBeenLastCalledWith({ id: 8, factory_id: null, purchase_number: 1, expired: false });
     stopSecond();
   });
 
@@ -23,7 +23,7 @@ describe('cart events', () => {
     const listener = vi.fn();
     const stop = onAddToCartRequest(listener);
     requestAddToCart({ id: 7, factory_id: 3, purchase_number: 0 });
-    expect(listener).toHaveBeenCalledWith({ id: 7, factory_id: 3, purchase_number: 1 });
+    expect(listener).toHaveBeenCalledWith({ id: 7, factory_id: 3, purchase_number: 1, expired: false });
     stop();
   });
 

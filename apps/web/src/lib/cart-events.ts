@@ -10,6 +10,8 @@ export interface AddToCartProduct {
   factory_id: number | null;
   /** Cartons to add; the product's purchase_number (the spec's default is 1). */
   purchase_number: number;
+  /** The product is marked expired where the buyer saw it ('product expired' instead of adding). */
+  expired?: boolean;
 }
 
 export type AddToCartListener = (product: AddToCartProduct) => void;
@@ -22,6 +24,7 @@ export function requestAddToCart(product: AddToCartProduct): void {
     id: product.id,
     factory_id: product.factory_id,
     purchase_number: product.purchase_number > 0 ? Math.floor(product.purchase_number) : 1,
+    expired: product.expired === true,
   });
   [...listeners].forEach((l) => l(request));
 }

@@ -9,6 +9,7 @@ import { MAIN_ID, SkipLink } from './SkipLink';
 import { useSite, useTemplateStyle, useUser } from './useShowroom';
 import { WelcomeBanner } from './WelcomeBanner';
 import { QueryProvider } from '../../lib/query';
+import { CartBridge } from '../../features/cart/CartBridge';
 
 /**
  * The main layout (spec section 2): skip link, header, the routed page in <main>, the floating
@@ -36,6 +37,7 @@ export function MainLayout() {
         <div className={classes.container}>
           {site && isHome && site.is_default_banner === 1 ? <WelcomeBanner site={site} /> : null}
           <QueryProvider>
+            <CartBridge />
             <Outlet />
           </QueryProvider>
         </div>

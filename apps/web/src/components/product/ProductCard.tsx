@@ -1,5 +1,6 @@
 import type { ProductCard as Product } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
+import { AddToCartButton } from './AddToCartButton';
 import { ProductLink } from './links';
 import { ExpiredMark, ProductFlags } from './ProductFlags';
 import { ProductPicture } from './ProductPicture';
@@ -59,8 +60,11 @@ export function ProductCard({
             <bdi>{product.number}</bdi>
           </p>
         ) : null}
-        <ProductPrice product={product} />
         {hideFlags ? null : <ProductFlags flags={product.flags} />}
+        <div className={classes.cardFoot}>
+          <ProductPrice product={product} />
+          <AddToCartButton product={product} />
+        </div>
       </div>
     </article>
   );

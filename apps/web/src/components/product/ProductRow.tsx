@@ -1,6 +1,7 @@
 import type { ProductCard as Product } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatVolume } from '../../lib/format';
+import { AddToCartButton } from './AddToCartButton';
 import { ProductLink } from './links';
 import { ExpiredMark, ProductFlags } from './ProductFlags';
 import { ProductPicture } from './ProductPicture';
@@ -93,6 +94,7 @@ export function ProductRow({
       </div>
       <div className={classes.rowPrice}>
         <ProductPrice product={product} />
+        <AddToCartButton product={product} />
       </div>
     </article>
   );

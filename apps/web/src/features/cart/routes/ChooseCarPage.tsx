@@ -1,12 +1,224 @@
-import { Box, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Skeleton } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/routes';
+import { CartIcon } from '../../../components/icons';
+import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
+import { callApiWithTip, isApiError } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { showErrorToast, showToast } from '../../../lib/toast';
+import { removeFromCart, setCartons } from '../components/cart-actions';
+import { CartLines } from '../components/CartLines';
+import { CartSummary } from '../components/CartSummary';
+import { ExportButton } from '../components/ExportButton';
+import '../components/mantine-styles';
+import { SubmitSelection } from '../components/SubmitSelection';
+import { useCartView } from '../components/useCartView';
+import classes from '../components/cart.module.css';
 
-/** /chooseCar: the sample-selection cart. Its content comes with a later issue. */
+function CartSkeleton() {
+  return (
+    <div aria-busy="true">
+      <LoadingNote />
+      <div className={classes.lines} aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={132} radius="md" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Runs a cart change; a refusal is shown with the server's tip, and nothing else changes. */
+async function attempt(work: () => Promise<void>, success?: string) {
+  try {
+    await work();
+    if (success) showToast(success, 'success');
+  } catch (e) {
+    if (isApiError(e) && e.tip) showErrorToast(e.tip);
+  }
+}
+
+/**
+ * /chooseCar, the sample-selection cart: the lines with their cartons (changed one by one or in
+ * a batch), selection and batch delete, the totals and container fill, the Excel export and
+ * the submission.
+ */
 export default function ChooseCarPage() {
   const { t } = useTranslation();
+  const cart = useCartView();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [batchOpen, setBatchOpen] = useState(false);
+  const [batchCtn, setBatchCtn] = useState<string | number>(1);
+  const [submitting, setSubmitting] = useState(false);
+
+  const ids = useMemo(() => cart.lines.map((l) => l.product.id), [cart.lines]);
+  // Only lines still in the cart count as selected.
+  const chosen = ids.filter((id) => selected.has(id));
+  const allChosen = ids.length > 0 && chosen.length === ids.length;
+
+  const select = (id: number, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const deleteSelected = () => {
+    if (chosen.length === 0) {
+      showErrorToast(t('cart.nothingSelected'));
+      return;
+    }
+    void attempt(() => removeFromCart(chosen), t('web.cart.deleted')).then(() => setSelected(new Set()));
+  };
+
+  const openBatch = () => {
+    if (chosen.length === 0) {
+      showErrorToast(t('cart.nothingSelectedChange'));
+      return;
+    }
+    setBatchCtn(cart.lines.find((l) => l.product.id === chosen[0])?.ctn ?? 1);
+    setBatchOpen(true);
+  };
+
+  const applyBatch = () => {
+    const ctn = Math.floor(Number(batchCtn));
+    if (!Number.isFinite(ctn) || ctn < 1) return;
+    setBatchOpen(false);
+    void attempt(() => setCartons(chosen.map((id) => ({ id, ctn }))), t('web.cart.updated'));
+  };
+
+  let body;
+  if (cart.status === 'loading') body = <CartSkeleton />;
+  else if (cart.status === 'error') body = <LoadFailed onRetry={cart.retry} />;
+  else if (cart.lines.length === 0) {
+    body = (
+      <div>
+        <NothingHere icon={<CartIcon width="100%" height="100%" />}>
+          <strong>{t('web.cart.emptyTitle')}</strong>
+          <br />
+          {t('web.cart.emptyText')}
+        </NothingHere>
+        <Group justify="center">
+          <Button component={Link} to={PATHS.productDisplay}>
+            {t('web.cart.browse')}
+          </Button>
+        </Group>
+      </div>
+    );
+  } else {
+    body = (
+      <div className={classes.layout}>
+        <div className={classes.page} style={{ paddingBlock: 0 }}>
+          <div className={classes.toolbar} role="toolbar" aria-label={t('web.pages.chooseCar')}>
+            <Checkbox
+              label={t('web.cart.selectAll')}
+              checked={allChosen}
+              indeterminate={chosen.length > 0 && !allChosen}
+              onChange={(e) => setSelected(e.currentTarget.checked ? new Set(ids) : new Set())}
+            />
+            <div className={classes.toolbarEnd}>
+              <Button variant="default" size="sm" onClick={openBatch}>
+                {t('web.cart.changeCartons')}
+              </Button>
+              <Button
+                variant="light"
+                color="red"
+                size="sm"
+                onClick={deleteSelected}
+                data-testid="delete-selected"
+              >
+                {t('web.cart.deleteSelected', { count: chosen.length })}
+              </Button>
+            </div>
+          </div>
+          {cart.lines.some((l) => l.product.is_expire) ? (
+            <p className={classes.note}>{t('web.cart.expiredNote')}</p>
+          ) : null}
+          <div aria-busy={cart.refreshing || undefined}>
+            <CartLines
+              lines={cart.lines}
+              edit={{
+                selected,
+                onSelect: select,
+                onCartons: (id, ctn) => void attempt(() => setCartons([{ id, ctn }])),
+                onRemove: (id) => void attempt(() => removeFromCart([id]), t('web.cart.deleted')),
+              }}
+            />
+          </div>
+        </div>
+        <aside className={classes.aside}>
+          <div className={classes.page} style={{ paddingBlock: 0 }}>
+            <CartSummary totals={cart.totals} />
+            <Button size="md" fullWidth onClick={() => setSubmitting(true)} data-testid="open-submit">
+              {t('web.cart.submit')}
+            </Button>
+            <ExportButton
+              run={() =>
+                callApiWithTip(
+                  'export_sample_car',
+                  { lines: cart.lines.map((l) => ({ id: l.product.id, ctn: l.ctn })) },
+                  { silent: true },
+                )
+              }
+            />
+          </div>
+        </aside>
+      </div>
+    );
+  }
+
   return (
-    <Box maw={1200} mx="auto" px="md" py="xl">
-      <Title order={1}>{t('web.pages.chooseCar')}</Title>
-    </Box>
+    <div className={classes.page}>
+      <div className={classes.head}>
+        <h1 className={classes.title}>
+          {t('web.pages.chooseCar')}
+          {cart.lines.length ? (
+            <span className={classes.note} style={{ marginInlineStart: 8, fontWeight: 400 }}>
+              {t('web.cart.lineCount', { count: formatNumber(cart.lines.length) })}
+            </span>
+          ) : null}
+        </h1>
+        <Button component={Link} to={PATHS.sampleRecords} variant="subtle">
+          {t('web.cart.records')}
+        </Button>
+      </div>
+      {body}
+      {batchOpen ? (
+        <Modal
+          opened
+          onClose={() => setBatchOpen(false)}
+          title={t('web.cart.changeCartonsTitle', { count: chosen.length })}
+          centered
+        >
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              applyBatch();
+            }}
+          >
+            <NumberInput
+              label={t('web.cart.cartons')}
+              min={1}
+              max={99_999}
+              allowDecimal={false}
+              allowNegative={false}
+              value={batchCtn}
+              onChange={setBatchCtn}
+              data-autofocus
+            />
+            <Group justify="flex-end" mt="md">
+              <Button variant="default" onClick={() => setBatchOpen(false)}>
+                {t('web.cart.cancel')}
+              </Button>
+              <Button type="submit">{t('web.cart.apply')}</Button>
+            </Group>
+          </form>
+        </Modal>
+      ) : null}
+      {submitting ? <SubmitSelection lines={cart.lines} onClose={() => setSubmitting(false)} /> : null}
+    </div>
   );
 }

@@ -192,7 +192,7 @@ describe('the product page', () => {
     const stop = onAddToCartRequest(listener);
 
     await user.click(screen.getByRole('button', { name: 'Add to sample cart' }));
-    expect(listener).toHaveBeenCalledWith({ id: 7, factory_id: 9, purchase_number: 2 });
+    expect(listener).toHaveBeenCalledWith({ id: 7, factory_id: 9, purchase_number: 2, expired: false });
     await waitFor(() =>
       expect(calls.named('toy_select_log')[0]?.body).toMatchObject({ toy_id: 7, factory_id: 9 }),
     );

@@ -136,7 +136,12 @@ function Loaded({ product: p, variant }: { product: ProductDetail; variant: Deta
   const ecommerce = variant === 'ecommerce';
 
   const addToCart = () => {
-    requestAddToCart({ id: p.id, factory_id: p.factory_id, purchase_number: p.purchase_number });
+    requestAddToCart({
+      id: p.id,
+      factory_id: p.factory_id,
+      purchase_number: p.purchase_number,
+      expired: p.is_expire === 1,
+    });
     logEvent('toy_select_log', p.factory_id ? { toy_id: p.id, factory_id: p.factory_id } : { toy_id: p.id });
   };
 

@@ -1,0 +1,189 @@
+import { ActionIcon, Checkbox, NumberInput } from '@mantine/core';
+import type { CartLine } from '@vitrine/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../../components/icons';
+import { ExpiredMark, ProductLink, ProductPicture } from '../../../components/product';
+import { formatMoney, formatNumber, formatVolume } from '../../../lib/format';
+import classes from './cart.module.css';
+
+const n = (v: number, digits = 2) => formatNumber(v, { maximumFractionDigits: digits });
+
+export interface CartLinesProps {
+  lines: CartLine[];
+  /** Editable cart: selection, cartons and removal. Without it the lines are read-only (a record). */
+  edit?: {
+    selected: ReadonlySet<number>;
+    onSelect(id: number, on: boolean): void;
+    onCartons(id: number, ctn: number): void;
+    onRemove(id: number): void;
+  };
+}
+
+/** Cartons of one line: typed freely, saved when the field is left or Enter is pressed. */
+function CartonsInput({ line, onCartons }: { line: CartLine; onCartons(id: number, ctn: number): void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<string | number>(line.ctn);
+  const commit = () => {
+    const ctn = Math.floor(Number(value));
+    if (Number.isFinite(ctn) && ctn >= 1 && ctn <= 99_999) {
+      if (ctn !== line.ctn) onCartons(line.product.id, ctn);
+    } else setValue(line.ctn);
+  };
+  return (
+    <NumberInput
+      className={classes.ctnInput}
+      size="sm"
+      min={1}
+      max={99_999}
+      step={1}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="strict"
+      value={value}
+      onChange={setValue}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+      aria-label={t('web.cart.cartonsOf', { name: line.product.name })}
+      data-testid="ctn-input"
+    />
+  );
+}
+
+/**
+ * Cart lines (or a record's lines): picture, number, name, packing and carton data, then what
+ * the line's cartons amount to. Laid out as rows on a wide screen and as cards on a phone.
+ */
+export function CartLines({ lines, edit }: CartLinesProps) {
+  const { t } = useTranslation();
+  return (
+    <ul className={classes.lines} data-testid="cart-lines">
+      {lines.map((line) => {
+        const p = line.product;
+        const expired = p.is_expire === 1;
+        return (
+          <li key={p.id} className={classes.line} data-expired={expired || undefined} data-testid="cart-line">
+            {edit ? (
+              <Checkbox
+                className={classes.check}
+                checked={edit.selected.has(p.id)}
+                onChange={(e) => edit.onSelect(p.id, e.currentTarget.checked)}
+                aria-label={t('web.cart.selectLine', { name: p.name })}
+              />
+            ) : null}
+            <div className={classes.picture}>
+              <ProductPicture src={p.picture} alt="" sizes="88px" defaultWidth={160} />
+            </div>
+            <div className={classes.info}>
+              <h3 className={classes.name}>
+                <ProductLink id={p.id}>{p.name}</ProductLink>
+              </h3>
+              {expired ? <ExpiredMark /> : null}
+              <dl className={classes.facts}>
+                {p.number ? (
+                  <div>
+                    <dt>{t('web.product.number')}</dt>
+                    <dd>
+                      <bdi>{p.number}</bdi>
+                    </dd>
+                  </div>
+                ) : null}
+                {p.packing ? (
+                  <div>
+                    <dt>{t('web.product.packing')}</dt>
+                    <dd>{p.packing}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>{t('web.product.cartonSize')}</dt>
+                  <dd>
+                    <bdi>
+                      {n(p.carton.length)} × {n(p.carton.width)} × {n(p.carton.height)} cm
+                    </bdi>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('web.product.cartonQuantity')}</dt>
+                  <dd>
+                    <bdi>{formatNumber(p.carton_quantity)} PCS/ctn</bdi>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('web.product.weight')}</dt>
+                  <dd>
+                    <bdi>
+                      {n(p.gross_weight)} / {n(p.net_weight)} KGS
+                    </bdi>
+                  </dd>
+                </div>
+                {p.price !== null ? (
+                  <div>
+                    <dt>{t('web.cart.unitPrice')}</dt>
+                    <dd>
+                      <bdi>
+                        {formatMoney(p.price, p.money_unit)} {p.trade_term}
+                      </bdi>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </div>
+            <div className={classes.amounts}>
+              <div className={classes.ctn}>
+                <span className={classes.amountLabel}>{t('web.cart.cartons')}</span>
+                {edit ? (
+                  // Keyed by the saved number: a change made elsewhere (a batch, another tab) shows at once.
+                  <CartonsInput key={line.ctn} line={line} onCartons={edit.onCartons} />
+                ) : (
+                  <strong data-testid="ctn-value">{formatNumber(line.ctn)}</strong>
+                )}
+              </div>
+              <dl className={classes.lineTotals}>
+                <div>
+                  <dt>{t('web.cart.pieces')}</dt>
+                  <dd>{formatNumber(line.pieces)}</dd>
+                </div>
+                {line.total_price !== null ? (
+                  <div>
+                    <dt>{t('web.cart.lineTotal')}</dt>
+                    <dd data-testid="line-price">
+                      <bdi>{formatMoney(line.total_price, p.money_unit)}</bdi>
+                    </dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>{t('web.cart.weight')}</dt>
+                  <dd>
+                    <bdi>{n(line.total_weight)} KGS</bdi>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('web.cart.volume')}</dt>
+                  <dd>
+                    <bdi>
+                      {formatVolume(line.total_cbm, 'cbm')} / {formatVolume(line.total_cuft, 'cuft')}
+                    </bdi>
+                  </dd>
+                </div>
+              </dl>
+            </div>
+            {edit ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                className={classes.remove}
+                onClick={() => edit.onRemove(p.id)}
+                aria-label={t('web.cart.removeLine', { name: p.name })}
+                title={t('web.cart.remove')}
+              >
+                <CloseIcon width={18} height={18} />
+              </ActionIcon>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
