@@ -105,7 +105,6 @@ export function selectionTotals(
   let price = 0;
   let weight = 0;
   let cbm = 0;
-  let cuft = 0;
   for (const l of lines) {
     const t = lineTotals(l.product, l.ctn);
     ctn += l.ctn;
@@ -113,7 +112,6 @@ export function selectionTotals(
     price += t.total_price ?? 0;
     weight += t.total_weight;
     cbm += t.total_cbm;
-    cuft += t.total_cuft;
   }
   cbm = round(cbm, 4);
   return {
@@ -125,7 +123,8 @@ export function selectionTotals(
     trade_term: site.trade_term,
     weight: round(weight, 3),
     cbm,
-    cuft: round(cuft, 2),
+    // From the total, as a record recomputes it, so cart and record never differ by a rounding.
+    cuft: round(cbm * 35.3147, 2),
     containers: CONTAINERS.map((c) => ({
       type: c.type,
       capacity_cbm: c.capacity_cbm,

@@ -78,7 +78,9 @@ export function CartLines({ lines, edit }: CartLinesProps) {
             </div>
             <div className={classes.info}>
               <h3 className={classes.name}>
-                <ProductLink id={p.id}>{p.name}</ProductLink>
+                <ProductLink id={p.id} className={classes.nameLink}>
+                  {p.name}
+                </ProductLink>
               </h3>
               {expired ? <ExpiredMark /> : null}
               <dl className={classes.facts}>

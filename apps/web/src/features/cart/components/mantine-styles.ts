@@ -3,3 +3,4 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/InlineInput.css';
