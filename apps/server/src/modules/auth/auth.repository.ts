@@ -1,7 +1,36 @@
 import type { Insertable, Kysely } from 'kysely';
+import { compiledQuery, param } from '../../db/compiled-query';
 import type { AccessApplicationsTable, Database, SessionsTable } from '../../db/database';
 
+type TokenHash = { tokenHash: string };
+
 export function createAuthRepository(db: Kysely<Database>) {
+  // Every call with a session reads it: compiled once, run with each token's hash.
+  const sessionQuery = compiledQuery(
+    db,
+    () => ({ tokenHash: param((x: TokenHash) => x.tokenHash) }),
+    ({ tokenHash }: TokenHash) =>
+      db
+        .selectFrom('sessions as s')
+        .leftJoin('customers as c', (j) => j.onRef('c.id', '=', 's.customer_id').on('c.status', '=', 1))
+        .select([
+          's.id',
+          's.company_id',
+          's.website_id',
+          's.login_type',
+          's.customer_id',
+          's.expires_at',
+          's.revoked_at',
+          'c.id as live_customer_id',
+          'c.customer_name',
+          'c.nickname',
+          'c.avatar',
+          'c.chat_id',
+          'c.chat_customer_id',
+        ])
+        .where('s.token_hash', '=', tokenHash),
+  );
+
   return {
     companySalt: async (companyId: number) =>
       (await db.selectFrom('companies').select('code_salt').where('id', '=', companyId).executeTakeFirst())
@@ -31,27 +60,7 @@ export function createAuthRepository(db: Kysely<Database>) {
       (await db.insertInto('sessions').values(row).returning('id').executeTakeFirstOrThrow()).id,
 
     /** The session of a token hash, with its customer's profile when it has one. */
-    findSession: (tokenHash: string) =>
-      db
-        .selectFrom('sessions as s')
-        .leftJoin('customers as c', (j) => j.onRef('c.id', '=', 's.customer_id').on('c.status', '=', 1))
-        .select([
-          's.id',
-          's.company_id',
-          's.website_id',
-          's.login_type',
-          's.customer_id',
-          's.expires_at',
-          's.revoked_at',
-          'c.id as live_customer_id',
-          'c.customer_name',
-          'c.nickname',
-          'c.avatar',
-          'c.chat_id',
-          'c.chat_customer_id',
-        ])
-        .where('s.token_hash', '=', tokenHash)
-        .executeTakeFirst(),
+    findSession: (tokenHash: string) => sessionQuery.executeTakeFirst({ tokenHash }),
 
     revokeSession: (id: number, now: number) =>
       db

@@ -1,5 +1,6 @@
 import type { LangSuffix, ProductFlagFilter, ProductSort } from '@vitrine/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { compiledQuery, openNumbers } from '../../db/compiled-query';
 import type { Database } from '../../db/database';
 
 export const FLAG_COLUMNS: Record<
@@ -97,74 +98,89 @@ export function createCatalogRepository(db: Kysely<Database>) {
     }
   };
 
+  // The list queries run on every catalogue page: compiled once per shape (order, filters present,
+  // language), then run with each call's numbers.
+  const pageQuery = compiledQuery(db, openNumbers<ProductQuery>, (q) => {
+    const base = db.selectFrom('products');
+    // Deferred join: the page's ids come from an index (cheap even deep into the list), then
+    // only those rows are read in full.
+    const pageIds = ordered(filtered(base, q).select('products.id'), q.sort, q.nearPrice)
+      .limit(q.limit)
+      .offset(q.offset);
+    return ordered(
+      base
+        .where('products.id', 'in', pageIds)
+        .select([
+          'products.id',
+          'products.toy_number',
+          'products.article_number',
+          'products.name',
+          'products.name_en',
+          sql.ref<string>(`products.name${q.suffix}`).as('name_l'),
+          'products.packing',
+          'products.packing_en',
+          sql.ref<string>(`products.packing${q.suffix}`).as('packing_l'),
+          'products.exworks_price',
+          'products.carton_length',
+          'products.carton_width',
+          'products.carton_height',
+          'products.carton_quantity',
+          'products.gross_weight',
+          'products.net_weight',
+          'products.purchase_number',
+          'products.category_id',
+          'products.factory_id',
+          'products.is_new',
+          'products.is_recommend',
+          'products.is_spot',
+          'products.is_gcc',
+          'products.is_cash_sale',
+          'products.is_3d',
+          'products.is_hot',
+          'products.is_expire',
+          'products.removed_time',
+          'products.stop_time',
+          'products.is_set_hide',
+          'products.is_website_hide',
+          'products.created_at',
+          'products.updated_at',
+          (eb) =>
+            eb
+              .selectFrom('product_pictures as pp')
+              .innerJoin('files as f', 'f.id', 'pp.file_id')
+              .select('f.storage_key')
+              .whereRef('pp.product_id', '=', 'products.id')
+              .orderBy('pp.sort')
+              .orderBy('pp.id')
+              .limit(1)
+              .as('picture_key'),
+        ]),
+      q.sort,
+      q.nearPrice,
+    );
+  });
+  const countQuery = compiledQuery(db, openNumbers<ProductQuery>, (q) =>
+    filtered(db.selectFrom('products'), q).select((eb) => eb.fn.countAll<number>().as('total')),
+  );
+  const categoryQuery = compiledQuery(
+    db,
+    openNumbers<{ companyId: number; categoryId: number }>,
+    ({ companyId, categoryId }) =>
+      db
+        .selectFrom('categories')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('status', '=', 1)
+        .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)])),
+  );
+
   return {
     /** One page of products with their main picture. */
-    async listProducts(q: ProductQuery) {
-      const base = db.selectFrom('products');
-      // Deferred join: the page's ids come from an index (cheap even deep into the list), then
-      // only those rows are read in full.
-      const pageIds = ordered(filtered(base, q).select('products.id'), q.sort, q.nearPrice)
-        .limit(q.limit)
-        .offset(q.offset);
-      const rows = await ordered(
-        base
-          .where('products.id', 'in', pageIds)
-          .select([
-            'products.id',
-            'products.toy_number',
-            'products.article_number',
-            'products.name',
-            'products.name_en',
-            sql.ref<string>(`products.name${q.suffix}`).as('name_l'),
-            'products.packing',
-            'products.packing_en',
-            sql.ref<string>(`products.packing${q.suffix}`).as('packing_l'),
-            'products.exworks_price',
-            'products.carton_length',
-            'products.carton_width',
-            'products.carton_height',
-            'products.carton_quantity',
-            'products.gross_weight',
-            'products.net_weight',
-            'products.purchase_number',
-            'products.category_id',
-            'products.factory_id',
-            'products.is_new',
-            'products.is_recommend',
-            'products.is_spot',
-            'products.is_gcc',
-            'products.is_cash_sale',
-            'products.is_3d',
-            'products.is_hot',
-            'products.is_expire',
-            'products.removed_time',
-            'products.stop_time',
-            'products.is_set_hide',
-            'products.is_website_hide',
-            'products.created_at',
-            'products.updated_at',
-            (eb) =>
-              eb
-                .selectFrom('product_pictures as pp')
-                .innerJoin('files as f', 'f.id', 'pp.file_id')
-                .select('f.storage_key')
-                .whereRef('pp.product_id', '=', 'products.id')
-                .orderBy('pp.sort')
-                .orderBy('pp.id')
-                .limit(1)
-                .as('picture_key'),
-          ]),
-        q.sort,
-        q.nearPrice,
-      ).execute();
-      return rows;
-    },
+    listProducts: (q: ProductQuery) => pageQuery.execute(q),
 
     /** How many products match the filters of a list. */
     async countProducts(q: ProductQuery): Promise<number> {
-      const { total } = await filtered(db.selectFrom('products'), q)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
+      const { total } = await countQuery.executeTakeFirstOrThrow(q);
       return Number(total);
     },
 
@@ -318,13 +334,7 @@ export function createCatalogRepository(db: Kysely<Database>) {
 
     /** Ids of a category and its children, within the company; empty when it is not the company's. */
     async categoryWithChildren(companyId: number, categoryId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('categories')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('status', '=', 1)
-        .where((eb) => eb.or([eb('id', '=', categoryId), eb('parent_id', '=', categoryId)]))
-        .execute();
+      const rows = await categoryQuery.execute({ companyId, categoryId });
       return rows.map((r) => r.id);
     },
 
