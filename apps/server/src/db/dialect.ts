@@ -37,6 +37,10 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
             : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server closes (a restart, an administrator, a dropped test
+    // database) is removed by the pool and replaced on next use; without a listener its
+    // 'error' event would be unhandled and stop the whole process.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
