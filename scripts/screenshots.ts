@@ -1,7 +1,10 @@
 /**
  * Screenshots of the built app for docs/screenshots: the login page and the layout, in English,
- * Chinese and Arabic, at phone and desktop widths, on both demo showrooms.
- * Run `npm run build` first; then `npm run screenshots`.
+ * Chinese and Arabic, at phone and desktop widths, on both demo showrooms; then /home in each of
+ * the four template styles (the style is switched in the database), English on `demo` and
+ * Arabic on `demo2`.
+ * Run `npm run build` first; then `npm run screenshots`, or `npm run screenshots -- home-style`
+ * for the shots whose name contains that text.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,15 +15,24 @@ const out = join(import.meta.dirname, '..', 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 
 const LANG = { en: 11201002, zh: 11201001, ar: 11201005 } as const;
-const SIZES = { phone: { width: 375, height: 812 }, desktop: { width: 1366, height: 800 } } as const;
-const SHOTS: {
+const SIZES = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1366, height: 800 },
+  // The template-style shots: a current phone and a common laptop.
+  phone390: { width: 390, height: 844 },
+  desktop1440: { width: 1440, height: 900 },
+} as const;
+interface Shot {
   name: string;
   site: 'demo' | 'demo2';
   lang: keyof typeof LANG;
   size: keyof typeof SIZES;
   path: string;
   code?: string;
-}[] = [
+  /** template_style to set on the website first (left as seeded otherwise). */
+  style?: 1 | 2 | 3 | 4;
+}
+const SHOTS: Shot[] = [
   { name: 'login-demo-en-desktop', site: 'demo', lang: 'en', size: 'desktop', path: '/login?site=demo' },
   { name: 'login-demo2-ar-phone', site: 'demo2', lang: 'ar', size: 'phone', path: '/login?site=demo2' },
   {
@@ -104,12 +116,36 @@ const SHOTS: {
     path: '/showroom',
     code: 'demo2-visitor',
   },
+  ...([1, 2, 3, 4] as const).flatMap((style) =>
+    (['en', 'ar'] as const).flatMap((lang) =>
+      (['phone', 'desktop'] as const).map((size): Shot => ({
+        name: `home-style${style}-${lang}-${size}`,
+        site: lang === 'en' ? 'demo' : 'demo2',
+        lang,
+        size: size === 'phone' ? 'phone390' : 'desktop1440',
+        path: '/home',
+        code: lang === 'en' ? 'demo-visitor' : 'demo2-visitor',
+        style,
+      })),
+    ),
+  ),
 ];
+
+const only = process.argv[2];
+const seededStyle: Record<Shot['site'], number> = { demo: 1, demo2: 3 };
 
 const server = await startServer();
 const browser = await launchBrowser();
+const styleOf = { ...seededStyle };
 try {
-  for (const shot of SHOTS) {
+  for (const shot of SHOTS.filter((s) => !only || s.name.includes(only))) {
+    const style = shot.style ?? seededStyle[shot.site];
+    if (styleOf[shot.site] !== style) {
+      await server.run(`UPDATE websites SET template_style = ${style} WHERE code = '${shot.site}'`);
+      styleOf[shot.site] = style;
+      // The server serves website settings from memory for 2 s (site.service.ts); wait that out.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+    }
     const context = await browser.newContext({ viewport: SIZES[shot.size], locale: 'en-US' });
     const page = await context.newPage();
     await page.goto(`${server.url}/login?site=${shot.site}`);

@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+// A relative path, so that the config loader bundles this TypeScript source instead of asking
+// Node to load it as a package.
+import { SERVER_ONLY_GROUPS } from '../../packages/i18n/src/index.ts';
 import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:8080';
@@ -23,14 +27,66 @@ function appRoutesAtRoot(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * A locale file also holds the tips the server answers with (SERVER_ONLY_GROUPS); the browser
+ * never shows them, and each first load would download them in the active locale.
+ */
+function webMessagesOnly(): Plugin {
+  return {
+    name: 'vitrine:web-messages-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/.test(id)) return null;
+      const serverOnly: readonly string[] = SERVER_ONLY_GROUPS;
+      const messages = Object.entries(JSON.parse(code) as Record<string, unknown>);
+      const web = Object.fromEntries(messages.filter(([group]) => !serverOnly.includes(group)));
+      return { code: JSON.stringify(web), map: null };
+    },
+  };
+}
+
+/**
+ * react-router's package exports only its development build (warnings on) whatever the mode;
+ * the production build beside it is the same code with them off (docs/decisions/0020).
+ */
+const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
+  /[\\/]development[\\/]/,
+  '/production/',
+);
+
+export default defineConfig(({ command }) => ({
   base: BASE,
-  plugins: [react(), appRoutesAtRoot()],
+  plugins: [react(), appRoutesAtRoot(), webMessagesOnly()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      output: {
+        // Fewer, larger chunks for the first page (docs/decisions/0020): what the entry imports
+        // goes into it rather than into a dozen shared slivers, and the main layout's modules
+        // travel together. The pieces the login page shares with the header get a chunk of
+        // their own, so the login page never downloads the layout; modules the layout loads on
+        // demand stay out of it.
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'], priority: 3 },
+            {
+              name: 'common',
+              test: /[\\/]src[\\/]components[\\/](LanguageSelect|SelectField|CompanyLogo)\./,
+              priority: 2,
+            },
+            {
+              name: 'layout',
+              test: /[\\/]src[\\/]app[\\/]layout[\\/](?!MenuDrawer|BareLayout|FooterContacts)/,
+              priority: 1,
+            },
+          ],
+        },
+      },
       // The contract's zod schemas are for the server and the types; the browser uses its
       // plain constants only. Its modules have no side effects, so unused ones are dropped.
       treeshake: {
@@ -50,4 +106,4 @@ export default defineConfig({
       '/files': { target: API_TARGET, changeOrigin: true },
     },
   },
-});
+}));

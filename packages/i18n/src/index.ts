@@ -4,6 +4,12 @@ import type en from '../locales/en.json';
 /** The shape of a locale file; English is the source every other locale must match. */
 export type Messages = typeof en;
 
+/** Top-level groups only the server shows (the tips of its answers); the web build leaves them out. */
+export const SERVER_ONLY_GROUPS = ['api', 'validation', 'auth', 'access'] as const;
+
+/** The messages the browser gets: a locale file without the server-only groups. */
+export type WebMessages = Omit<Messages, (typeof SERVER_ONLY_GROUPS)[number]>;
+
 type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
 type Paths<T> = T extends string
   ? never

@@ -1,4 +1,3 @@
-import { Button, Center, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
@@ -9,7 +8,7 @@ export function PageLoading() {
   const { t } = useTranslation();
   return (
     <div className={classes.loading} role="status" aria-live="polite">
-      <VisuallyHidden>{t('web.loading')}</VisuallyHidden>
+      <span className={classes.visuallyHidden}>{t('web.loading')}</span>
     </div>
   );
 }
@@ -21,21 +20,22 @@ export function reportPageFailure(error: unknown): void {
 
 /**
  * A page whose code could not be loaded (offline, a new release, or the 120 s timeout), or
- * that failed to draw: say so, and offer to load it again.
+ * that failed to draw: say so, and offer to load it again. Plain elements: this panel is in
+ * every first load, and Mantine's Button would bring its loader and transitions along.
  */
 export function PageFailed() {
   const { t } = useTranslation();
   return (
-    <Center mih="60vh" p="md">
-      <Paper radius="lg" p="xl" maw="27rem" w="100%" withBorder>
-        <Stack align="center" gap="lg">
-          <Text ta="center" fw={600} role="alert">
-            {t('web.errors.pageFailed')}
-          </Text>
-          <Button onClick={() => window.location.reload()}>{t('web.retry')}</Button>
-        </Stack>
-      </Paper>
-    </Center>
+    <div className={classes.failedPage}>
+      <div className={classes.failedPanel}>
+        <p className={classes.failedText} role="alert">
+          {t('web.errors.pageFailed')}
+        </p>
+        <button type="button" className={classes.retry} onClick={() => window.location.reload()}>
+          {t('web.retry')}
+        </button>
+      </div>
+    </div>
   );
 }
 

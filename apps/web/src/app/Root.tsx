@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
@@ -16,7 +15,7 @@ function NavigationProgress() {
       {loading ? (
         <>
           <div className={classes.progress} aria-hidden="true" />
-          <VisuallyHidden>{t('web.loading')}</VisuallyHidden>
+          <span className={classes.visuallyHidden}>{t('web.loading')}</span>
         </>
       ) : null}
     </div>

@@ -15,7 +15,6 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';

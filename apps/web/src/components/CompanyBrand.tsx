@@ -1,7 +1,9 @@
-import { Avatar, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { DEFAULT_LANGUAGE, languageByKey, type WebsiteInfo } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
 import { companyName, initialsOf } from '../lib/company';
+import classes from './CompanyBrand.module.css';
+import { CompanyLogo } from './CompanyLogo';
 
 interface CompanyBrandProps {
   site: Pick<WebsiteInfo, 'company_name' | 'company_name_en' | 'company_logo'>;
@@ -16,9 +18,12 @@ export function CompanyBrand({ site, headingOrder = 1 }: CompanyBrandProps) {
   return (
     <Stack align="center" gap="sm">
       {/* The name is right beside it, so the logo needs no text of its own. */}
-      <Avatar src={site.company_logo || null} alt="" size={76} radius="lg" color="brand" variant="light">
-        {initialsOf(name)}
-      </Avatar>
+      <CompanyLogo
+        src={site.company_logo}
+        initials={initialsOf(name)}
+        variant="light"
+        className={classes.logo}
+      />
       <Title
         order={headingOrder}
         dir="auto"

@@ -1,9 +1,9 @@
-import { NativeSelect } from '@mantine/core';
 import { languageByKey, LANGUAGES } from '@vitrine/contract';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../lib/i18n';
 import classes from './LanguageSelect.module.css';
+import { SelectField } from './SelectField';
 
 function GlobeIcon() {
   return (
@@ -49,21 +49,20 @@ export function LanguageSelect({ tone = 'onColor', fullWidth = false }: Language
   };
 
   return (
-    <NativeSelect
+    <SelectField
       aria-label={t('web.language')}
       value={choice ?? i18n.language}
       onChange={onChange}
       leftSection={<GlobeIcon />}
-      classNames={{ input: tone === 'plain' ? classes.plainInput : classes.input }}
-      w={fullWidth ? '100%' : undefined}
-      radius="xl"
-      size="sm"
+      inputClassName={tone === 'plain' ? classes.plainInput : classes.input}
+      className={fullWidth ? classes.fullWidth : undefined}
+      round
     >
       {LANGUAGES.map((l) => (
         <option key={l.key} value={l.key} lang={l.htmlLang} dir={l.rtl ? 'rtl' : 'ltr'}>
           {l.label}
         </option>
       ))}
-    </NativeSelect>
+    </SelectField>
   );
 }

@@ -56,6 +56,12 @@ describe('formatMoney', () => {
     expect(formatMoney(8, 'usd', { lang: en })).toBe('$8.00');
   });
 
+  it('keeps a currency symbol in one piece in right-to-left text', () => {
+    const text = formatMoney(5.24, 'USD', { lang: ar });
+    expect(text).toContain('\u2066US$\u2069');
+    expect(visible(text.replace(/[\u2066\u2069]/g, ''))).toBe('5.24 US$');
+  });
+
   it('keeps a currency symbol that is not a code in front', () => {
     expect(formatMoney(3, '$', { lang: en })).toBe('$ 3.00');
     expect(formatMoney(3, '', { lang: en })).toBe('3.00');

@@ -15,9 +15,12 @@ export interface LocaleOption {
   lang?: Language;
 }
 
+const languageOf = (lang?: Language): Language =>
+  lang ?? activeLanguage() ?? storage.getLanguage() ?? DEFAULT_LANGUAGE;
+
 /** The Intl locale of a language, with the Gregorian calendar and Western digits. */
 export function localeOf(lang?: Language): string {
-  const tag = (lang ?? activeLanguage() ?? storage.getLanguage() ?? DEFAULT_LANGUAGE).locale;
+  const tag = languageOf(lang).locale;
   try {
     return new Intl.Locale(tag, { calendar: 'gregory', numberingSystem: 'latn' }).toString();
   } catch {
@@ -91,7 +94,14 @@ export function formatMoney(amount: NumberLike, currency: string, options: Local
   const locale = localeOf(options.lang);
   if (CURRENCY_CODE.test(code)) {
     try {
-      return numberFormat(locale, { style: 'currency', currency: code }).format(n);
+      const format = numberFormat(locale, { style: 'currency', currency: code });
+      if (!languageOf(options.lang).rtl) return format.format(n);
+      // Arabic writes '5.24 US$'; in right-to-left text the '$' would then drift to the far side
+      // of 'US' ('$US 5.24' on screen). A left-to-right isolate keeps the symbol in one piece.
+      return format
+        .formatToParts(n)
+        .map((part) => (part.type === 'currency' ? `\u2066${part.value}\u2069` : part.value))
+        .join('');
     } catch {
       // Fall through to the plain form.
     }
@@ -100,8 +110,8 @@ export function formatMoney(amount: NumberLike, currency: string, options: Local
   return currency.trim() ? `${currency.trim()} ${plain}` : plain;
 }
 
-/** Cubic feet in one cubic metre. */
-export const CUFT_PER_CBM = 35.3147;
+export { CUFT_PER_CBM } from '@vitrine/contract';
+import { CUFT_PER_CBM } from '@vitrine/contract';
 
 export const cbmToCuft = (cbm: number): number => cbm * CUFT_PER_CBM;
 

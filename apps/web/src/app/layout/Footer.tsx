@@ -1,151 +1,59 @@
-import { Avatar, Skeleton } from '@mantine/core';
-import type { CompanyContact, SessionUser, WebsiteInfo } from '@vitrine/contract';
-import { type ReactNode, useId } from 'react';
+import type { SessionUser, WebsiteInfo } from '@vitrine/contract';
+import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CompanyLogo } from '../../components/CompanyLogo';
 import { companyName, initialsOf } from '../../lib/company';
 import { templateStyleOf } from '../../lib/theme';
 import classes from './Footer.module.css';
 import { navItems } from './nav-items';
-import { useContacts } from './useContacts';
 import { useLanguage } from './useShowroom';
 
-type FieldKey =
-  | 'company_contact'
-  | 'company_mobilephone'
-  | 'company_telephone'
-  | 'company_email'
-  | 'company_wechat'
-  | 'company_whatsapp'
-  | 'company_facebook'
-  | 'company_fax'
-  | 'company_qq'
-  | 'address';
+type ContactDetailsProps = { site: WebsiteInfo; titleId: string };
 
-type LabelKey =
-  | 'web.footer.contactPerson'
-  | 'web.footer.mobile'
-  | 'web.footer.phone'
-  | 'web.footer.email'
-  | 'web.footer.wechat'
-  | 'web.footer.whatsapp'
-  | 'web.footer.facebook'
-  | 'web.footer.fax'
-  | 'web.footer.qq'
-  | 'web.footer.address';
+/** How near the viewport the footer must come before its contact details are fetched. */
+const NEAR = '600px';
 
-/** How a value becomes a link (or stays text). */
-type LinkKind = 'text' | 'tel' | 'mail' | 'whatsapp' | 'facebook';
+/**
+ * The contact details, with their code and their contact_us call, once the footer comes near
+ * the viewport: on most pages it starts far below the first screen, and neither belongs in the
+ * first load. Until then (and if the code fails to arrive) the rest of the footer stands alone.
+ */
+function ContactColumn(props: ContactDetailsProps) {
+  const slot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [details, setDetails] = useState<{ Component: ComponentType<ContactDetailsProps> } | null>(null);
+  const [failed, setFailed] = useState(false);
 
-/** The contact fields of spec section 2, in order; `address` is chosen by the server. */
-const FIELDS: readonly { key: FieldKey; label: LabelKey; kind: LinkKind; ltr?: boolean }[] = [
-  { key: 'company_contact', label: 'web.footer.contactPerson', kind: 'text' },
-  { key: 'company_mobilephone', label: 'web.footer.mobile', kind: 'tel', ltr: true },
-  { key: 'company_telephone', label: 'web.footer.phone', kind: 'tel', ltr: true },
-  { key: 'company_email', label: 'web.footer.email', kind: 'mail', ltr: true },
-  { key: 'company_wechat', label: 'web.footer.wechat', kind: 'text', ltr: true },
-  { key: 'company_whatsapp', label: 'web.footer.whatsapp', kind: 'whatsapp', ltr: true },
-  { key: 'company_facebook', label: 'web.footer.facebook', kind: 'facebook', ltr: true },
-  { key: 'company_fax', label: 'web.footer.fax', kind: 'text', ltr: true },
-  { key: 'company_qq', label: 'web.footer.qq', kind: 'text', ltr: true },
-  { key: 'address', label: 'web.footer.address', kind: 'text' },
-];
-
-/** The address a value links to, or null for plain text. */
-export function contactHref(kind: LinkKind, value: string): string | null {
-  switch (kind) {
-    case 'tel': {
-      const number = value.replace(/[^\d+]/g, '');
-      return number.replace(/\+/g, '').length >= 3 ? `tel:${number}` : null;
-    }
-    case 'mail':
-      return /^[^\s@]+@[^\s@]+$/.test(value) ? `mailto:${value}` : null;
-    case 'whatsapp': {
-      const digits = value.replace(/\D/g, '');
-      return digits.length >= 6 ? `https://wa.me/${digits}` : null;
-    }
-    case 'facebook':
-      if (/^https?:\/\//i.test(value)) return value;
-      if (/^(www\.|m\.)?(facebook|fb)\.com\//i.test(value)) return `https://${value}`;
-      return null;
-    default:
-      return null;
-  }
-}
-
-function ContactValue({ kind, value, ltr }: { kind: LinkKind; value: string; ltr?: boolean }) {
-  const { t } = useTranslation();
-  const href = contactHref(kind, value);
-  const dir = ltr ? 'ltr' : 'auto';
-  if (!href) {
-    return (
-      <span dir={dir} className={classes.value}>
-        {value}
-      </span>
+  useEffect(() => {
+    const element = slot.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR },
     );
-  }
-  const external = kind === 'whatsapp' || kind === 'facebook';
-  return (
-    <a
-      href={href}
-      dir={dir}
-      className={classes.link}
-      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-    >
-      {value}
-      {external ? <span className={classes.visuallyHidden}> {t('web.footer.newTab')}</span> : null}
-    </a>
-  );
-}
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
 
-function ContactRecord({ contact }: { contact: CompanyContact }) {
-  const { t } = useTranslation();
-  const rows = FIELDS.map((f) => ({ ...f, value: (contact[f.key] ?? '').trim() })).filter((f) => f.value);
-  if (rows.length === 0) return null;
-  return (
-    <dl className={classes.contactList}>
-      {rows.map((row) => (
-        <div key={row.key} className={classes.contactRow} data-field={row.key}>
-          <dt className={classes.term}>{t(row.label)}</dt>
-          <dd className={classes.detail}>
-            <ContactValue kind={row.kind} value={row.value} ltr={row.ltr} />
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function ContactDetails({ site, titleId }: { site: WebsiteInfo; titleId: string }) {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  const state = useContacts(site.id, lang.key, true);
-  let body: ReactNode;
-  if (state.status === 'loading') {
-    body = (
-      <div className={classes.skeleton} aria-busy="true">
-        <span className={classes.visuallyHidden}>{t('web.loading')}</span>
-        {[70, 55, 62, 48].map((w) => (
-          <Skeleton key={w} height={12} width={`${w}%`} radius="sm" mb={10} />
-        ))}
-      </div>
+  useEffect(() => {
+    if (!near) return;
+    let live = true;
+    import('./FooterContacts').then(
+      (m) => live && setDetails({ Component: m.default }),
+      () => live && setFailed(true),
     );
-  } else if (state.status === 'ready') {
-    const records = state.data.contacts.filter((c) => FIELDS.some((f) => (c[f.key] ?? '').trim() !== ''));
-    if (records.length === 0) return null;
-    body = records.map((c, i) => <ContactRecord key={i} contact={c} />);
-  } else {
-    // Not loaded: the rest of the footer stands on its own.
-    return null;
-  }
-  return (
-    <section className={classes.column} aria-labelledby={titleId}>
-      <h2 id={titleId} className={classes.columnTitle}>
-        {t('web.nav.contact')}
-      </h2>
-      {body}
-    </section>
-  );
+    return () => {
+      live = false;
+    };
+  }, [near]);
+
+  if (failed) return null;
+  if (details) return <details.Component {...props} />;
+  // Keeps the column's place, so nothing moves when the details arrive.
+  return <div ref={slot} className={`${classes.column} ${classes.contactSlot}`} aria-hidden="true" />;
 }
 
 /**
@@ -165,16 +73,7 @@ export function Footer({ site, user }: { site: WebsiteInfo; user: SessionUser | 
     <footer className={classes.footer} data-style={style}>
       <div className={classes.inner}>
         <div className={classes.brand}>
-          <Avatar
-            src={site.company_logo || null}
-            alt=""
-            className={classes.logo}
-            radius="md"
-            color="brand"
-            variant="filled"
-          >
-            {initialsOf(name)}
-          </Avatar>
+          <CompanyLogo src={site.company_logo} initials={initialsOf(name)} className={classes.logo} />
           <p className={classes.name} dir="auto">
             {name}
           </p>
@@ -193,7 +92,7 @@ export function Footer({ site, user }: { site: WebsiteInfo; user: SessionUser | 
             ))}
           </ul>
         </nav>
-        {site.show_function.contact === 1 ? <ContactDetails site={site} titleId={contactTitleId} /> : null}
+        {site.show_function.contact === 1 ? <ContactColumn site={site} titleId={contactTitleId} /> : null}
       </div>
       <div className={classes.bottom}>
         <p className={classes.copyright}>

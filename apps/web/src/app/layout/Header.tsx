@@ -1,9 +1,9 @@
-import { Avatar, Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { SessionUser, WebsiteInfo } from '@vitrine/contract';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CompanyLogo } from '../../components/CompanyLogo';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { callApi } from '../../lib/api-client';
 import { companyName, initialsOf } from '../../lib/company';
@@ -28,16 +28,7 @@ export function Brand({ site, onNavigate }: { site: WebsiteInfo; onNavigate?: ()
   return (
     <Link to="/home" className={classes.brand} onClick={onNavigate}>
       {/* The name is right beside it, so the logo needs no text of its own. */}
-      <Avatar
-        src={site.company_logo || null}
-        alt=""
-        className={classes.logo}
-        radius="md"
-        color="brand"
-        variant="filled"
-      >
-        {initialsOf(name)}
-      </Avatar>
+      <CompanyLogo src={site.company_logo} initials={initialsOf(name)} className={classes.logo} />
       <span className={classes.name} dir="auto">
         {name}
       </span>
@@ -300,9 +291,9 @@ export function Header({ site, user }: HeaderProps) {
             <LanguageSelect tone={style === 2 ? 'onColor' : 'plain'} />
             <AuthButton user={user} />
           </div>
-          <Burger
+          <button
+            type="button"
             className={classes.burger}
-            opened={opened}
             onClick={() => {
               setMenuLoaded(true);
               toggle();
@@ -310,8 +301,10 @@ export function Header({ site, user }: HeaderProps) {
             aria-label={t('web.layout.menu')}
             aria-expanded={opened}
             aria-controls={opened ? drawerId : undefined}
-            color="currentColor"
-          />
+          >
+            {/* Three lines that turn into a cross while the menu is open (Mantine's Burger look). */}
+            <span className={classes.burgerLines} data-opened={opened || undefined} />
+          </button>
         </div>
       </div>
       {style === 4 ? null : nav}

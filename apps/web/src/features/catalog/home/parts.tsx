@@ -1,7 +1,7 @@
-import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ProductPicture } from '../../../components/product';
+import { SelectField } from '../../../components/SelectField';
 import { formatNumber } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/query';
 import { catalogHref } from '../list/params';
@@ -58,17 +58,20 @@ function RegionSelect({ value, onChange }: { value: string; onChange(value: stri
   const { t } = useTranslation();
   const regions = useApiQuery('get_location_list', {}, { staleTime: 5 * 60_000 });
   return (
-    <NativeSelect
+    <SelectField
       className={classes.region}
       size="xs"
       label={t('web.home.region')}
-      data={[
-        { value: '', label: t('web.home.allRegions') },
-        ...(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
-      ]}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
-    />
+    >
+      <option value="">{t('web.home.allRegions')}</option>
+      {(regions.data ?? []).map((r) => (
+        <option key={r.id} value={String(r.id)}>
+          {r.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

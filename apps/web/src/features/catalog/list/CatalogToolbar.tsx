@@ -1,9 +1,10 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { NativeSelect, SegmentedControl } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 import type { ProductFlagFilter, ProductSort } from '@vitrine/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductViewMode } from '../../../components/product';
+import { SelectField } from '../../../components/SelectField';
 import {
   type CatalogParams,
   isNewMonths,
@@ -55,42 +56,50 @@ export function CatalogToolbar({
   return (
     <div className={classes.toolbar}>
       {children}
-      <NativeSelect
+      <SelectField
         label={t('web.catalog.sort.label')}
-        data={PRODUCT_SORTS.map((s) => ({ value: s, label: sortLabel[s] }))}
         value={params.sort}
         onChange={(e) => update({ sort: e.currentTarget.value as ProductSort })}
-      />
+      >
+        {PRODUCT_SORTS.map((s) => (
+          <option key={s} value={s}>
+            {sortLabel[s]}
+          </option>
+        ))}
+      </SelectField>
       {withFlags ? (
-        <NativeSelect
+        <SelectField
           label={t('web.catalog.filter.label')}
-          data={[
-            { value: '', label: t('web.catalog.filter.all') },
-            ...PRODUCT_FLAG_FILTERS.map((f) => ({ value: f, label: flagLabel[f] })),
-          ]}
           value={params.flag ?? ''}
           onChange={(e) => {
             const flag = (e.currentTarget.value || null) as ProductFlagFilter | null;
             update({ flag, months: flag === 'new' ? params.months : null });
           }}
-        />
+        >
+          <option value="">{t('web.catalog.filter.all')}</option>
+          {PRODUCT_FLAG_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {flagLabel[f]}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
       {showMonths ? (
-        <NativeSelect
+        <SelectField
           label={t('web.catalog.months.label')}
-          data={[
-            { value: '', label: t('web.catalog.months.any') },
-            ...NEW_PRODUCT_MONTHS.map((m) => ({
-              value: String(m),
-              label: t('web.catalog.months.n', { months: m }),
-            })),
-          ]}
           value={params.months === null ? '' : String(params.months)}
           onChange={(e) => {
             const n = e.currentTarget.value ? Number(e.currentTarget.value) : null;
             update({ months: isNewMonths(n) ? n : null });
           }}
-        />
+        >
+          <option value="">{t('web.catalog.months.any')}</option>
+          {NEW_PRODUCT_MONTHS.map((m) => (
+            <option key={m} value={String(m)}>
+              {t('web.catalog.months.n', { months: m })}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
       <div className={classes.mode}>
         <span className={classes.modeLabel} id="catalog-mode-label">

@@ -1,7 +1,7 @@
-import { NativeSelect } from '@mantine/core';
 import type { CallResponse } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SelectField } from '../../../components/SelectField';
 import type { CatalogParams } from './params';
 import { catalogHref } from './params';
 import classes from './catalog.module.css';
@@ -84,23 +84,24 @@ export function CategorySelect({
   onChange,
 }: CategoryNavProps & { onChange(category: number | null): void }) {
   const { t } = useTranslation();
-  const data = [
-    { value: '', label: t('web.catalog.allCategories') },
-    ...(tree ?? []).map((parent) => ({
-      group: parent.name,
-      items: [
-        { value: String(parent.id), label: parent.name },
-        ...parent.children.map((c) => ({ value: String(c.id), label: c.name })),
-      ],
-    })),
-  ];
   return (
-    <NativeSelect
+    <SelectField
       className={classes.categorySelect}
       label={t('web.catalog.categories')}
-      data={data}
       value={params.category === null ? '' : String(params.category)}
       onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-    />
+    >
+      <option value="">{t('web.catalog.allCategories')}</option>
+      {(tree ?? []).map((parent) => (
+        <optgroup key={parent.id} label={parent.name}>
+          <option value={String(parent.id)}>{parent.name}</option>
+          {parent.children.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </SelectField>
   );
 }

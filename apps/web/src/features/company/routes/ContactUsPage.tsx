@@ -2,7 +2,7 @@ import { Skeleton } from '@mantine/core';
 import type { CompanyContact } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactHref } from '../../../app/layout/Footer';
+import { contactHref } from '../../../app/layout/contact-links';
 import { useContacts } from '../../../app/layout/useContacts';
 import { useLanguage, useSite } from '../../../app/layout/useShowroom';
 import { CopyValueButton } from '../components/CopyValueButton';
