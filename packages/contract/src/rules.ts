@@ -1,3 +1,5 @@
+import { TRADE_TERMS } from './constants';
+
 /**
  * Domain rules the server and the browser both apply, kept here so they cannot drift.
  */
@@ -30,6 +32,9 @@ export function isExpired(p: ExpirySignals, toyType: number): boolean {
   }
 }
 
+/** Cubic feet in one cubic metre. */
+export const CUFT_PER_CBM = 35.3147;
+
 /** Carton volume from its length, width and height in cm: cubic metres and cubic feet. */
 export function cartonVolume(
   lengthCm: number,
@@ -37,7 +42,7 @@ export function cartonVolume(
   heightCm: number,
 ): { cbm: number; cuft: number } {
   const cbm = (lengthCm * widthCm * heightCm) / 1_000_000;
-  return { cbm: Math.round(cbm * 10_000) / 10_000, cuft: Math.round(cbm * 35.3147 * 100) / 100 };
+  return { cbm: Math.round(cbm * 10_000) / 10_000, cuft: Math.round(cbm * CUFT_PER_CBM * 100) / 100 };
 }
 
 /** The product number a website shows: number_type 1 toy number, 2 hidden, 3 article number, otherwise the id. */
@@ -55,6 +60,15 @@ export function displayedNumber(
     default:
       return String(p.id);
   }
+}
+
+/** What a website's settings say about money: whether prices show, the currency, the trade term. */
+export function siteMoney(site: { show_price: number; money_unit: string; trade_terms: number }) {
+  return {
+    show_price: site.show_price,
+    money_unit: site.money_unit,
+    trade_term: TRADE_TERMS[site.trade_terms as keyof typeof TRADE_TERMS] ?? '',
+  };
 }
 
 /** Shipping containers and the volume a selection may fill in each (spec issue: 33, 67, 76 cbm). */
@@ -95,6 +109,21 @@ export function lineTotals(p: TotallableProduct, ctn: number) {
   };
 }
 
+/** A cart line: the product, its cartons and what they amount to. */
+export function cartLineOf<P extends TotallableProduct>(product: P, ctn: number, addedAt: number) {
+  return { product, ctn, added_at: addedAt, ...lineTotals(product, ctn) };
+}
+
+/** How full a volume would make one of each kind of container, and how many it needs. */
+export function fillContainers(cbm: number) {
+  return CONTAINERS.map((c) => ({
+    type: c.type,
+    capacity_cbm: c.capacity_cbm,
+    fill: round(cbm / c.capacity_cbm, 4),
+    containers: cbm > 0 ? Math.ceil(cbm / c.capacity_cbm - 1e-9) : 0,
+  }));
+}
+
 /** Grand totals of a selection, and how full it would make each kind of container. */
 export function selectionTotals(
   lines: readonly { product: TotallableProduct; ctn: number }[],
@@ -124,13 +153,8 @@ export function selectionTotals(
     weight: round(weight, 3),
     cbm,
     // From the total, as a record recomputes it, so cart and record never differ by a rounding.
-    cuft: round(cbm * 35.3147, 2),
-    containers: CONTAINERS.map((c) => ({
-      type: c.type,
-      capacity_cbm: c.capacity_cbm,
-      fill: round(cbm / c.capacity_cbm, 4),
-      containers: cbm > 0 ? Math.ceil(cbm / c.capacity_cbm - 1e-9) : 0,
-    })),
+    cuft: round(cbm * CUFT_PER_CBM, 2),
+    containers: fillContainers(cbm),
   };
 }
 

@@ -1,3 +1,4 @@
+import { selectionTotals } from '@vitrine/contract';
 import { vi } from 'vitest';
 
 /** One /api request as the fake server saw it. */
@@ -14,10 +15,20 @@ export const ok = (data: unknown = {}, tip = 'Success'): Envelope => ({ code: 0,
 export const fail = (code: number, tip: string): Envelope => ({ code, data: null, tip });
 
 /**
+ * Calls the layout makes on its own for a logged-in customer (the cart badge reads the server
+ * cart): answered as an empty cart unless a test says otherwise.
+ */
+const LAYOUT_CALLS: Record<string, Handler> = {
+  get_sample_car_list: () =>
+    ok({ lines: [], totals: selectionTotals([], { show_price: 1, money_unit: 'USD', trade_term: 'FOB' }) }),
+};
+
+/**
  * Replaces fetch with a fake /api: each call name answers through its handler; a call without
  * one fails the test loudly. Returns the calls seen, in order.
  */
-export function mockApi(handlers: Record<string, Handler>) {
+export function mockApi(own: Record<string, Handler>) {
+  const handlers = { ...LAYOUT_CALLS, ...own };
   const calls: SeenCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);

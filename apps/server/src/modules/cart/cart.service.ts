@@ -5,10 +5,10 @@ import {
   isExpired,
   type Language,
   LIMITS,
-  lineTotals,
+  cartLineOf,
   type ProductCard,
   selectionTotals,
-  TRADE_TERMS,
+  siteMoney,
   type WebsiteInfo,
 } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
@@ -24,12 +24,6 @@ export interface CartServiceDeps {
   clock: Clock;
   cards: ProductCards;
 }
-
-export const siteMoney = (site: WebsiteInfo) => ({
-  show_price: site.show_price,
-  money_unit: site.money_unit,
-  trade_term: TRADE_TERMS[site.trade_terms as keyof typeof TRADE_TERMS] ?? '',
-});
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
@@ -52,9 +46,7 @@ export function createCartService({ repo, clock, cards }: CartServiceDeps) {
       );
       const lines = rows.flatMap((r) => {
         const product = byId.get(r.product_id);
-        return product
-          ? [{ product, ctn: r.ctn, added_at: r.created_at, ...lineTotals(product, r.ctn) }]
-          : [];
+        return product ? [cartLineOf(product, r.ctn, r.created_at)] : [];
       });
       return ok({ lines, totals: selectionTotals(lines, siteMoney(site)) });
     },

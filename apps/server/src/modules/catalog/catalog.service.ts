@@ -5,7 +5,7 @@ import {
   isExpired,
   type Language,
   type ProductCard,
-  TRADE_TERMS,
+  siteMoney,
   type WebsiteInfo,
 } from '@vitrine/contract';
 import type { z } from 'zod';
@@ -63,7 +63,6 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
   }
   /** A product row shaped by the website's rules: number, price, trade term, volume, expiry. */
   function toCard(p: ProductRow, site: WebsiteInfo): ProductCard {
-    const tradeTerm = TRADE_TERMS[site.trade_terms as keyof typeof TRADE_TERMS] ?? '';
     return {
       id: p.id,
       number: displayedNumber(p, site.number_type),
@@ -72,7 +71,7 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
       picture: p.picture_key ? storage.publicUrl(p.picture_key) : '',
       price: site.show_price ? p.exworks_price : null,
       money_unit: site.money_unit,
-      trade_term: tradeTerm,
+      trade_term: siteMoney(site).trade_term,
       carton: {
         length: p.carton_length,
         width: p.carton_width,

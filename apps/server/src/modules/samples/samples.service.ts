@@ -8,10 +8,12 @@ import {
   isEnglishMode,
   type Language,
   LIMITS,
-  lineTotals,
+  cartLineOf,
+  CUFT_PER_CBM,
+  fillContainers,
   type ProductCard,
   selectionTotals,
-  TRADE_TERMS,
+  siteMoney,
   type WebsiteInfo,
 } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
@@ -41,13 +43,6 @@ const EXPORT_TTL_MS = 3600 * 1000;
 const EXPORTS = 'exports';
 /** Pictures in a workbook: small JPEGs (Excel takes no WebP), made once beside the original. */
 const THUMB_PX = 128;
-const CUFT_PER_CBM = 35.3147;
-
-const money = (site: WebsiteInfo) => ({
-  show_price: site.show_price,
-  money_unit: site.money_unit,
-  trade_term: TRADE_TERMS[site.trade_terms as keyof typeof TRADE_TERMS] ?? '',
-});
 
 type Row = NonNullable<Awaited<ReturnType<SamplesRepository['one']>>>;
 
@@ -61,24 +56,7 @@ function distinctLines(lines: readonly CartLineInput[]): CartLineInput[] {
 export function createSamplesService({ repo, clock, cards, storage, buildWorkbook }: SamplesServiceDeps) {
   function summary(r: Row, site: WebsiteInfo) {
     const cbm = Number(r.total_volume);
-    const m = money(site);
-    // Containers follow from the stored volume exactly as for a cart.
-    const containers = selectionTotals(
-      [
-        {
-          product: {
-            price: null,
-            money_unit: '',
-            trade_term: '',
-            carton_quantity: 1,
-            gross_weight: 0,
-            carton: { cbm, cuft: 0 },
-          },
-          ctn: 1,
-        },
-      ],
-      m,
-    ).containers;
+    const m = siteMoney(site);
     return {
       id: r.id,
       number: r.number,
@@ -98,7 +76,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
         weight: Number(r.total_weight),
         cbm,
         cuft: Math.round(cbm * CUFT_PER_CBM * 100) / 100,
-        containers,
+        containers: fillContainers(cbm),
       },
     };
   }
@@ -107,7 +85,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
   function storedLine(l: { ctn: number; snapshot: string }, addedAt: number, site: WebsiteInfo): CartLine {
     const snap = JSON.parse(l.snapshot) as ProductCard;
     const product = site.show_price ? snap : { ...snap, price: null };
-    return { product, ctn: l.ctn, added_at: addedAt, ...lineTotals(product, l.ctn) };
+    return cartLineOf(product, l.ctn, addedAt);
   }
 
   async function thumbnail(pictureUrl: string): Promise<Uint8Array | null> {
@@ -166,7 +144,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
     lang: Language,
     t: Translate,
   ): Promise<CallResult<CallResponse<'export_choose'>>> {
-    const totals = selectionTotals(lines, money(site));
+    const totals = selectionTotals(lines, siteMoney(site));
     const showPrice = !!site.show_price;
     const priceLabel = (label: string) =>
       [label, totals.trade_term, totals.money_unit].filter(Boolean).join(' ');
@@ -278,7 +256,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
     const now = clock.now();
     return lines.flatMap((l) => {
       const product = byId.get(l.id);
-      return product ? [{ product, ctn: l.ctn, added_at: now, ...lineTotals(product, l.ctn) }] : [];
+      return product ? [cartLineOf(product, l.ctn, now)] : [];
     });
   }
 
@@ -319,7 +297,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
       const skipped = requested.filter((l) => !kept.has(l.id)).map((l) => l.id);
       if (lines.length === 0) return fail(ErrorCode.FAILED, t('cart.nothingLeft'));
 
-      const totals = selectionTotals(lines, money(site));
+      const totals = selectionTotals(lines, siteMoney(site));
       const now = clock.now();
       const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
       const created = await repo.create(

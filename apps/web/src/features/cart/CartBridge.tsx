@@ -1,12 +1,11 @@
-import { LOGIN_TYPE } from '@vitrine/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api-client';
 import { setCartCount } from '../../lib/badges';
 import { onAddToCartRequest } from '../../lib/cart-events';
 import { callKey } from '../../lib/query';
-import * as storage from '../../lib/storage';
+import { isCustomer, useSite, useUser } from '../../app/layout/useShowroom';
 import { addToCart, mergeLocalCartIntoAccount } from './components/cart-actions';
 import { useLocalCart } from './components/local-cart';
 
@@ -17,9 +16,8 @@ import { useLocalCart } from './components/local-cart';
  */
 export function CartBridge() {
   const { i18n } = useTranslation();
-  const site = useSyncExternalStore(storage.subscribe, storage.getSite, () => null);
-  const user = useSyncExternalStore(storage.subscribe, storage.getUser, () => null);
-  const customer = user?.login_type === LOGIN_TYPE.CUSTOMER;
+  const site = useSite();
+  const customer = isCustomer(useUser());
   const local = useLocalCart(site?.id ?? null);
   const server = useQuery({
     queryKey: callKey('get_sample_car_list', {}, i18n.language),

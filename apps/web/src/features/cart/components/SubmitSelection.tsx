@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { PATHS } from '../../../app/routes';
 import { callApi, callApiWithTip, isApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
-import * as storage from '../../../lib/storage';
 import { showErrorToast } from '../../../lib/toast';
 import { isCustomerSession, refreshServerCart, removeFromCart } from './cart-actions';
-import { randomKey, visitorKey } from './local-cart';
+import { randomKey } from './local-cart';
+import { recordOwner } from './records';
 
 type Field = 'company_name' | 'contact' | 'phone' | 'email' | 'remark';
 type Phase =
@@ -19,13 +19,43 @@ type Phase =
   | { kind: 'submitting' }
   | { kind: 'done'; id: number; number: string };
 
-const EMPTY: Required<SampleForm> = { company_name: '', contact: '', phone: '', email: '', remark: '' };
+/** The form's one-line fields, in the order spec section 5 checks them. */
+const FIELDS = [
+  {
+    name: 'company_name',
+    label: 'cart.form.companyName',
+    required: true,
+    type: 'text',
+    autoComplete: 'organization',
+    maxLength: 200,
+  },
+  {
+    name: 'contact',
+    label: 'cart.form.contact',
+    required: true,
+    type: 'text',
+    autoComplete: 'name',
+    maxLength: 100,
+  },
+  {
+    name: 'email',
+    label: 'cart.form.email',
+    required: true,
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: 200,
+  },
+  {
+    name: 'phone',
+    label: 'cart.form.phone',
+    required: false,
+    type: 'tel',
+    autoComplete: 'tel',
+    maxLength: 50,
+  },
+] as const;
 
-/** The visitor's record key, or nothing for a customer (known by the session). */
-const ownerKey = () => {
-  const site = storage.getSite();
-  return !isCustomerSession() && site ? { visitor_key: visitorKey(site.id) } : {};
-};
+const EMPTY: Required<SampleForm> = { company_name: '', contact: '', phone: '', email: '', remark: '' };
 
 /**
  * Submitting the selection (spec sections 4 and 5): the form with its rules, then the expiry
@@ -43,7 +73,7 @@ export function SubmitSelection({ lines, onClose }: { lines: CartLine[]; onClose
   // The contact details of the buyer's last submission fill an untouched form.
   useEffect(() => {
     let live = true;
-    callApi('get_detail_choose', ownerKey(), { silent: true })
+    callApi('get_detail_choose', recordOwner(), { silent: true })
       .then((last) => {
         if (live && last) setForm((f) => (f.company_name || f.contact || f.email ? f : { ...f, ...last }));
       })
@@ -70,7 +100,7 @@ export function SubmitSelection({ lines, onClose }: { lines: CartLine[]; onClose
           ...form,
           lines: submitted.map((l) => ({ id: l.product.id, ctn: l.ctn })),
           idempotency_key: key,
-          ...ownerKey(),
+          ...recordOwner(),
         },
         { silent: true },
       );
@@ -171,43 +201,20 @@ export function SubmitSelection({ lines, onClose }: { lines: CartLine[]; onClose
         >
           <Stack gap="sm">
             <p style={{ margin: 0 }}>{t('web.cart.submitLead')}</p>
-            <TextInput
-              label={t('cart.form.companyName')}
-              required
-              value={form.company_name}
-              onChange={set('company_name')}
-              error={errors.company_name}
-              autoComplete="organization"
-              maxLength={200}
-            />
-            <TextInput
-              label={t('cart.form.contact')}
-              required
-              value={form.contact}
-              onChange={set('contact')}
-              error={errors.contact}
-              autoComplete="name"
-              maxLength={100}
-            />
-            <TextInput
-              label={t('cart.form.email')}
-              required
-              type="email"
-              value={form.email}
-              onChange={set('email')}
-              error={errors.email}
-              autoComplete="email"
-              maxLength={200}
-            />
-            <TextInput
-              label={t('cart.form.phone')}
-              type="tel"
-              value={form.phone}
-              onChange={set('phone')}
-              error={errors.phone}
-              autoComplete="tel"
-              maxLength={50}
-            />
+            {FIELDS.map((f) => (
+              <TextInput
+                key={f.name}
+                label={t(f.label)}
+                required={f.required}
+                type={f.type}
+                value={form[f.name]}
+                onChange={set(f.name)}
+                error={errors[f.name]}
+                autoComplete={f.autoComplete}
+                maxLength={f.maxLength}
+                dir={f.type === 'text' ? undefined : 'ltr'}
+              />
+            ))}
             <Textarea
               label={t('cart.form.remark')}
               value={form.remark}

@@ -1,22 +1,17 @@
 import {
   type CartLine,
   type CartTotals,
-  lineTotals,
-  LOGIN_TYPE,
+  cartLineOf,
   selectionTotals,
-  TRADE_TERMS,
+  siteMoney,
   type WebsiteInfo,
 } from '@vitrine/contract';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { useApiQuery } from '../../../lib/query';
-import * as storage from '../../../lib/storage';
+import { isCustomer, useSite, useUser } from '../../../app/layout/useShowroom';
 import { useLocalCart } from './local-cart';
 
-export const siteMoney = (site: WebsiteInfo | null) => ({
-  show_price: site?.show_price ?? 0,
-  money_unit: site?.money_unit ?? '',
-  trade_term: site ? (TRADE_TERMS[site.trade_terms as keyof typeof TRADE_TERMS] ?? '') : '',
-});
+const NO_SITE = { show_price: 0, money_unit: '', trade_terms: 0 };
 
 export interface CartView {
   customer: boolean;
@@ -35,9 +30,8 @@ export interface CartView {
  * (rules.ts in the contract) the server applies.
  */
 export function useCartView(): CartView {
-  const site = useSyncExternalStore(storage.subscribe, storage.getSite, () => null);
-  const user = useSyncExternalStore(storage.subscribe, storage.getUser, () => null);
-  const customer = user?.login_type === LOGIN_TYPE.CUSTOMER;
+  const site = useSite();
+  const customer = isCustomer(useUser());
   const local = useLocalCart(site?.id ?? null);
 
   const server = useApiQuery('get_sample_car_list', {}, { enabled: customer, staleTime: 60_000 });
@@ -49,7 +43,7 @@ export function useCartView(): CartView {
   );
 
   return useMemo((): CartView => {
-    const money = siteMoney(site);
+    const money = siteMoney(site ?? NO_SITE);
     if (customer) {
       const data = server.data;
       return {
@@ -65,7 +59,7 @@ export function useCartView(): CartView {
     const cards = new Map((products.data ?? []).map((p) => [p.id, p]));
     const lines = local.flatMap((l): CartLine[] => {
       const product = cards.get(l.id);
-      return product ? [{ product, ctn: l.ctn, added_at: l.at, ...lineTotals(product, l.ctn) }] : [];
+      return product ? [cartLineOf(product, l.ctn, l.at)] : [];
     });
     const waiting = ids.length > 0 && !products.data;
     return {
