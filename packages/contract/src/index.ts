@@ -9,6 +9,7 @@ export * from './calls/catalog';
 export * from './calls/showroom';
 export * from './calls/cart';
 export * from './calls/samples';
+export * from './calls/search';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getTempAuthRequest, imageSearchRequest, imageSearchResponse, tempAuth } from './search';
 import { baseRequest } from '../envelope';
 import {
   advert,
@@ -511,6 +512,24 @@ export const calls = {
       "Exports the current cart to an Excel workbook: a customer's from the server, a visitor's from the lines sent.",
     request: exportSampleCarRequest,
     response: exportResponse,
+  }),
+  get_temp_auth: call({
+    name: 'get_temp_auth',
+    access: 'session',
+    tag: 'search',
+    summary:
+      'A short-lived credential for one upload straight to storage under {company}/{purpose}/{date}/, of the given type and at most max_bytes.',
+    request: getTempAuthRequest,
+    response: tempAuth,
+  }),
+  image_search: call({
+    name: 'image_search',
+    access: 'session',
+    tag: 'search',
+    summary:
+      "Products whose pictures look like an uploaded image (its file_url from get_temp_auth), most similar first; the image is checked by its content first.",
+    request: imageSearchRequest,
+    response: imageSearchResponse,
   }),
 } as const;
 

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { baseRequest } from '../envelope';
+import { productCard } from './catalog';
+
+/** Image search (spec sections 5 and 9): only these types, never smaller than this after crop. */
+export const IMAGE_SEARCH_TYPES = ['image/jpeg', 'image/png'] as const;
+export const IMAGE_SEARCH_MIN_SIDE = 200;
+/** The browser compresses a file over this size, to at most IMAGE_SEARCH_MAX_SIDE, quality 0.9. */
+export const IMAGE_SEARCH_COMPRESS_OVER_BYTES = 1.5 * 1024 * 1024;
+export const IMAGE_SEARCH_MAX_SIDE = 1000;
+export const IMAGE_SEARCH_QUALITY = 0.9;
+/** Largest upload an image-search credential allows (a 1000x1000 PNG stays well under it). */
+export const IMAGE_SEARCH_MAX_BYTES = 5 * 1024 * 1024;
+
+/** What an upload is for; each has its own folder (spec section 8) and its own limits. */
+export const UPLOAD_PURPOSES = ['image_search', 'im'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export const getTempAuthRequest = baseRequest.extend({
+  purpose: z.enum(UPLOAD_PURPOSES).default('image_search'),
+  content_type: z.enum(IMAGE_SEARCH_TYPES).describe('Type of the file the browser will send'),
+});
+
+/**
+ * A short-lived credential for one upload straight to storage. The spec's fields (region,
+ * accessKeyId, accessKeySecret, stsToken, bucket) are answered where the storage has them and
+ * are empty strings otherwise; `upload` is what the browser actually does: a multipart POST of
+ * `fields` and then the file (as the form field named `file`) to `url`.
+ */
+export const tempAuth = z.object({
+  provider: z.enum(['local', 's3']),
+  region: z.string(),
+  accessKeyId: z.string(),
+  accessKeySecret: z.string(),
+  stsToken: z.string(),
+  bucket: z.string(),
+  key: z.string().describe('The exact storage key the file will have: {company}/{purpose}/{date}/{name}'),
+  upload: z.object({
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+  }),
+  file_url: z.string().describe('Where the file can be read once uploaded; image_search takes it'),
+  content_type: z.string(),
+  max_bytes: z.number().int(),
+  expires_at: z.number().int().describe('Epoch ms after which the credential is refused'),
+});
+export type TempAuth = z.infer<typeof tempAuth>;
+
+export const imageSearchRequest = baseRequest.extend({
+  url: z.string().min(1).max(1000).describe('file_url of an image uploaded with get_temp_auth'),
+  limit: z.number().int().min(1).max(60).default(40),
+});
+
+export const imageSearchHit = productCard.extend({
+  score: z.number().describe('Similarity, higher is closer (0..1)'),
+});
+export type ImageSearchHit = z.infer<typeof imageSearchHit>;
+
+export const imageSearchResponse = z.object({
+  list: z.array(imageSearchHit).describe('Most similar first; empty when nothing is close enough'),
+});
+export type ImageSearchResponse = z.infer<typeof imageSearchResponse>;
