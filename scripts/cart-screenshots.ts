@@ -110,9 +110,12 @@ try {
 
       await fields.nth(2).fill('amira@gulftoys.example');
       await dialog.getByTestId('submit-selection').click();
-      await dialog.getByTestId('submitted').waitFor();
-      await shoot(page, `cart-submitted-${suffix}`, true);
-      const href = await dialog.locator('a[href*="sampleRecordDetails"]').getAttribute('href');
+      await page.getByTestId('submitted').waitFor();
+      await shoot(page, `cart-submitted-${suffix}`);
+      const href = await page
+        .getByTestId('submitted')
+        .locator('a[href*="sampleRecordDetails"]')
+        .getAttribute('href');
       const id = new URL(href ?? '', server.url).searchParams.get('id');
 
       await page.goto(`${server.url}/sampleRecords`);

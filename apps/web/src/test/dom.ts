@@ -31,6 +31,14 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
 }
 
+// Mantine's autosizing textarea listens for web fonts arriving; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {

@@ -247,6 +247,13 @@ describe('the floating side bar', () => {
     expect(within(cart).getByTestId('badge')).toHaveTextContent('99+');
     expect(cart).toHaveAccessibleName('Sample cart (99+)');
   });
+
+  it('leaves the cart button out on the cart page, where it would only cover the lines', async () => {
+    const { ui } = renderLayout({ path: '/chooseCar' });
+    expect(within(sideBar()).queryByRole('link', { name: 'Sample cart' })).not.toBeInTheDocument();
+    await ui.click(within(mainNav()).getByRole('link', { name: 'Products' }));
+    expect(within(sideBar()).getByRole('link', { name: 'Sample cart' })).toBeInTheDocument();
+  });
 });
 
 describe('the footer', () => {

@@ -1,10 +1,11 @@
 import type { SessionUser } from '@vitrine/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatBadge, requestChatOpen, useBadges } from '../../lib/badges';
 import { ArrowUpIcon, CartIcon, ChatIcon, UserIcon } from '../../components/icons';
 import classes from './SideBar.module.css';
+import { PATHS } from '../routes';
 import { isCustomer } from './useShowroom';
 
 /** How far the page must scroll before 'back to top' appears. */
@@ -59,6 +60,8 @@ export function SideBar({ user }: { user: SessionUser | null }) {
   const scrolled = useScrolledPast(SHOW_BACK_TO_TOP_AFTER);
   const customer = isCustomer(user);
   const withChat = customer && Boolean(user?.chat_id);
+  // On the cart itself the cart button would only cover the lines (on a phone, their amounts).
+  const onCart = useLocation().pathname === PATHS.chooseCar;
 
   const backToTop = () => {
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -82,15 +85,17 @@ export function SideBar({ user }: { user: SessionUser | null }) {
             </button>
           </li>
         ) : null}
-        <li>
-          <Link
-            to="/chooseCar"
-            className={classes.item}
-            aria-label={nameOf(t('web.sidebar.cart'), formatBadge(cart))}
-          >
-            <Content icon={<CartIcon />} label={t('web.sidebar.cart')} badge={formatBadge(cart)} />
-          </Link>
-        </li>
+        {onCart ? null : (
+          <li>
+            <Link
+              to={PATHS.chooseCar}
+              className={classes.item}
+              aria-label={nameOf(t('web.sidebar.cart'), formatBadge(cart))}
+            >
+              <Content icon={<CartIcon />} label={t('web.sidebar.cart')} badge={formatBadge(cart)} />
+            </Link>
+          </li>
+        )}
         {customer ? (
           <li>
             <Link to="/personalCenter" className={classes.item}>

@@ -67,20 +67,23 @@ export function CartSummary({
         {totals.containers.map((c) => {
           const label = t(CONTAINER_LABELS[c.type]);
           const shown = Math.min(1, c.fill);
+          const spoken =
+            c.containers > 1
+              ? t('web.cart.containersNeeded', { count: c.containers })
+              : t('web.cart.fillPercent', { percent: pct(c.fill) });
           return (
             <li key={c.type}>
               <div className={classes.containerHead}>
                 <span>{label}</span>
-                <span>
-                  {c.containers > 1
-                    ? t('web.cart.containersNeeded', { count: c.containers })
-                    : t('web.cart.fillPercent', { percent: pct(c.fill) })}
-                </span>
+                {/* The figure alone on screen; the bar's name says it in full. */}
+                <strong className={classes.containerFigure} aria-hidden="true">
+                  {c.containers > 1 ? `${pct(c.fill)} · ×${formatNumber(c.containers)}` : pct(c.fill)}
+                </strong>
               </div>
               <Progress
                 value={shown * 100}
                 color={c.fill > 1 ? 'orange' : undefined}
-                aria-label={`${label}: ${pct(c.fill)}`}
+                aria-label={`${label}: ${spoken}`}
                 size="md"
               />
             </li>

@@ -2,8 +2,6 @@ import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantin
 import { type CartLine, checkSampleForm, type SampleForm } from '@vitrine/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PATHS } from '../../../app/routes';
 import { callApi, callApiWithTip, isApiError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query';
 import { showErrorToast } from '../../../lib/toast';
@@ -16,8 +14,13 @@ type Phase =
   | { kind: 'form' }
   | { kind: 'checking' }
   | { kind: 'confirm'; expired: number[]; repriced: number }
-  | { kind: 'submitting' }
-  | { kind: 'done'; id: number; number: string };
+  | { kind: 'submitting' };
+
+/** A submitted selection: its record's id and number. */
+export interface Submitted {
+  id: number;
+  number: string;
+}
 
 /** The form's one-line fields, in the order spec section 5 checks them. */
 const FIELDS = [
@@ -62,7 +65,16 @@ const EMPTY: Required<SampleForm> = { company_name: '', contact: '', phone: '', 
  * and price check (sync_toy) — if anything changed the buyer is asked 'continue submitting?' —
  * then add_choose, once, whatever the clicks and retries (the idempotency key of this form).
  */
-export function SubmitSelection({ lines, onClose }: { lines: CartLine[]; onClose(): void }) {
+export function SubmitSelection({
+  lines,
+  onClose,
+  onSubmitted,
+}: {
+  lines: CartLine[];
+  onClose(): void;
+  /** The page shows the outcome itself, so the buyer never sees an emptied cart behind a dialog. */
+  onSubmitted(record: Submitted): void;
+}) {
   const { t } = useTranslation();
   const [form, setForm] = useState<Required<SampleForm>>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -109,7 +121,7 @@ export function SubmitSelection({ lines, onClose }: { lines: CartLine[]; onClose
       if (isCustomerSession()) await refreshServerCart();
       else await removeFromCart(done);
       await queryClient.invalidateQueries({ queryKey: ['get_choose_list'] });
-      setPhase({ kind: 'done', id: data.id, number: data.number });
+      onSubmitted({ id: data.id, number: data.number });
     } catch (e) {
       setPhase({ kind: 'form' });
       showErrorToast(isApiError(e) && e.tip ? e.tip : t('web.errors.pageFailed'));
@@ -156,19 +168,7 @@ export function SubmitSelection({ lines, onClose }: { lines: CartLine[]; onClose
       size="lg"
       centered
     >
-      {phase.kind === 'done' ? (
-        <Stack>
-          <Alert color="green" role="status" title={t('web.cart.completed')} data-testid="submitted">
-            {t('web.cart.submittedAs', { number: phase.number })}
-          </Alert>
-          <Group justify="flex-end">
-            <Button component={Link} to={`${PATHS.sampleRecordDetails}?id=${phase.id}`} variant="light">
-              {t('web.cart.viewRecord')}
-            </Button>
-            <Button onClick={onClose}>{t('web.close')}</Button>
-          </Group>
-        </Stack>
-      ) : phase.kind === 'confirm' ? (
+      {phase.kind === 'confirm' ? (
         <Stack>
           <Alert color="orange" title={t('web.cart.changedTitle')} role="alert" data-testid="confirm-changes">
             {phase.expired.length ? (

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/routes';
-import { CartIcon } from '../../../components/icons';
+import { CartIcon, CheckIcon } from '../../../components/icons';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import { callApiWithTip, isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -13,7 +13,7 @@ import { CartLines } from '../components/CartLines';
 import { CartSummary } from '../components/CartSummary';
 import { ExportButton } from '../components/ExportButton';
 import '../components/mantine-styles';
-import { SubmitSelection } from '../components/SubmitSelection';
+import { SubmitSelection, type Submitted } from '../components/SubmitSelection';
 import { useCartView } from '../components/useCartView';
 import classes from '../components/cart.module.css';
 
@@ -27,6 +27,28 @@ function CartSkeleton() {
         ))}
       </div>
     </div>
+  );
+}
+
+/** What a submission became, in place of the cart it emptied: the record's number and where to go next. */
+function SubmittedPanel({ record }: { record: Submitted }) {
+  const { t } = useTranslation();
+  return (
+    <section className={classes.submitted} role="status" data-testid="submitted">
+      <CheckIcon className={classes.submittedIcon} aria-hidden="true" />
+      <div>
+        <h2 className={classes.summaryTitle}>{t('web.cart.completed')}</h2>
+        <p className={classes.submittedText}>{t('web.cart.submittedAs', { number: record.number })}</p>
+        <Group gap="sm">
+          <Button component={Link} to={`${PATHS.sampleRecordDetails}?id=${record.id}`}>
+            {t('web.cart.viewRecord')}
+          </Button>
+          <Button component={Link} to={PATHS.productDisplay} variant="default">
+            {t('web.cart.browse')}
+          </Button>
+        </Group>
+      </div>
+    </section>
   );
 }
 
@@ -52,6 +74,7 @@ export default function ChooseCarPage() {
   const [batchOpen, setBatchOpen] = useState(false);
   const [batchCtn, setBatchCtn] = useState<string | number>(1);
   const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState<Submitted | null>(null);
 
   const ids = useMemo(() => cart.lines.map((l) => l.product.id), [cart.lines]);
   // Only lines still in the cart count as selected.
@@ -93,6 +116,7 @@ export default function ChooseCarPage() {
   let body;
   if (cart.status === 'loading') body = <CartSkeleton />;
   else if (cart.status === 'error') body = <LoadFailed onRetry={cart.retry} />;
+  else if (cart.lines.length === 0 && submitted) body = null;
   else if (cart.lines.length === 0) {
     body = (
       <div>
@@ -124,8 +148,9 @@ export default function ChooseCarPage() {
                 {t('web.cart.changeCartons')}
               </Button>
               <Button
-                variant="light"
-                color="red"
+                // Still pressable with nothing chosen, to say why nothing happens (spec section 4).
+                variant={chosen.length ? 'light' : 'default'}
+                color={chosen.length ? 'red' : undefined}
                 size="sm"
                 onClick={deleteSelected}
                 data-testid="delete-selected"
@@ -185,6 +210,7 @@ export default function ChooseCarPage() {
           {t('web.cart.records')}
         </Button>
       </div>
+      {submitted ? <SubmittedPanel record={submitted} /> : null}
       {body}
       {batchOpen ? (
         <Modal
@@ -218,7 +244,17 @@ export default function ChooseCarPage() {
           </form>
         </Modal>
       ) : null}
-      {submitting ? <SubmitSelection lines={cart.lines} onClose={() => setSubmitting(false)} /> : null}
+      {submitting ? (
+        <SubmitSelection
+          lines={cart.lines}
+          onClose={() => setSubmitting(false)}
+          onSubmitted={(record) => {
+            setSubmitting(false);
+            setSelected(new Set());
+            setSubmitted(record);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,151 @@
+import '@testing-library/jest-dom/vitest';
+import '../../test/dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import { languageByKey, type ProductCard } from '@vitrine/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../lib/i18n';
+import { queryClient } from '../../lib/query';
+import * as storage from '../../lib/storage';
+import { mockApi, ok } from '../../test/api-mock';
+import { renderApp } from '../../test/app';
+import { demoSite, visitor } from '../../test/fixtures';
+import { readLocalCart, writeLocalCart } from './components/local-cart';
+
+vi.mock('../../app/layout/MainLayout', () => import('../../test/layout-stubs'));
+vi.mock('../../app/layout/BareLayout', () => import('../../test/layout-stubs'));
+
+const card = (id: number, name: string, over: Partial<ProductCard> = {}): ProductCard => ({
+  id,
+  number: `ST-${id}`,
+  name,
+  packing: 'Window box',
+  picture: '',
+  price: 2.5,
+  money_unit: 'USD',
+  trade_term: 'FOB',
+  carton: { length: 50, width: 40, height: 50, cbm: 0.1, cuft: 3.53 },
+  carton_quantity: 24,
+  gross_weight: 12,
+  net_weight: 10,
+  purchase_number: 1,
+  category_id: 3,
+  factory_id: 9,
+  flags: { is_new: 0, is_recommend: 0, is_spot: 0, is_gcc: 0, is_cash_sale: 0, is_3d: 0, is_hot: 0 },
+  is_expire: 0,
+  created_at: 1_700_000_000,
+  updated_at: 1_710_000_000,
+  ...over,
+});
+
+const PRODUCTS = [card(1, 'Stunt car'), card(2, 'Water gun')];
+
+function api() {
+  return mockApi({
+    get_toy: ({ ids }) => ok(PRODUCTS.filter((p) => (ids as number[]).includes(p.id))),
+    get_detail_choose: () => ok(null),
+    sync_toy: ({ ids }) =>
+      ok(
+        (ids as number[]).map((id) => ({
+          id,
+          exworks_price: 2.5,
+          removed_time: null,
+          stop_time: null,
+          is_set_hide: 0,
+          is_website_hide: 0,
+          is_expire: 0,
+        })),
+      ),
+    add_choose: ({ lines }) =>
+      ok({ id: 41, number: 'S2026112200001', product_count: (lines as unknown[]).length, skipped: [] }),
+  });
+}
+
+beforeEach(async () => {
+  const en = languageByKey('en');
+  if (!en) throw new Error('en');
+  await setLanguage(en);
+  queryClient.clear();
+  window.localStorage.clear();
+  storage.setSite(demoSite);
+  storage.setToken('tok-1');
+  storage.setUser(visitor);
+  writeLocalCart(demoSite.id, [
+    { id: 1, ctn: 10, at: 2 },
+    { id: 2, ctn: 1, at: 1 },
+  ]);
+});
+
+const lines = () => screen.findAllByTestId('cart-line');
+
+describe("a visitor's cart page", () => {
+  it('shows each line with its cartons and the totals of the selection', async () => {
+    api();
+    renderApp('/chooseCar');
+    expect(await lines()).toHaveLength(2);
+    expect(screen.getByTestId('total-ctn')).toHaveTextContent('11');
+    // 10 × 24 × 2.5 + 1 × 24 × 2.5
+    expect(screen.getByTestId('total-price')).toHaveTextContent('$660.00 FOB');
+    expect(screen.getByTestId('total-weight')).toHaveTextContent('132 KGS');
+    const fill = within(screen.getByTestId('container-fill'));
+    expect(fill.getByRole('progressbar', { name: /20' container.*3% of one container/ })).toBeInTheDocument();
+  });
+
+  it('says nothing is selected when deleting without a selection, and deletes the chosen lines', async () => {
+    api();
+    const { user } = renderApp('/chooseCar');
+    await lines();
+    await user.click(screen.getByTestId('delete-selected'));
+    expect(await screen.findByText('nothing selected for deletion')).toBeInTheDocument();
+    expect(await lines()).toHaveLength(2);
+
+    await user.click(screen.getByRole('checkbox', { name: /Water gun/ }));
+    expect(screen.getByTestId('delete-selected')).toHaveTextContent('Delete selected (1)');
+    await user.click(screen.getByTestId('delete-selected'));
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(readLocalCart(demoSite.id).map((l) => l.id)).toEqual([1]);
+  });
+
+  it('refuses a wrong email, then submits and shows the record in place of the emptied cart', async () => {
+    const server = api();
+    const { user } = renderApp('/chooseCar');
+    await lines();
+    await user.click(screen.getByTestId('open-submit'));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText(/Company name/), 'Gulf Toys Trading');
+    await user.type(dialog.getByLabelText(/Contact person/), 'Amira Haddad');
+    await user.type(dialog.getByLabelText(/Email/), 'amira@gulftoys');
+    await user.click(dialog.getByTestId('submit-selection'));
+    expect(await dialog.findByText('please enter the correct email')).toBeInTheDocument();
+    expect(server.named('add_choose')).toHaveLength(0);
+
+    await user.clear(dialog.getByLabelText(/Email/));
+    await user.type(dialog.getByLabelText(/Email/), 'amira@gulftoys.example');
+    await user.click(dialog.getByTestId('submit-selection'));
+
+    const done = await screen.findByTestId('submitted');
+    expect(done).toHaveTextContent('Your selection S2026112200001 has been submitted.');
+    expect(within(done).getByRole('link', { name: 'View the record' })).toHaveAttribute(
+      'href',
+      '/sampleRecordDetails?id=41',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your sample cart is empty')).not.toBeInTheDocument();
+    expect(readLocalCart(demoSite.id)).toEqual([]);
+    expect(server.named('add_choose')[0]?.body).toMatchObject({
+      company_name: 'Gulf Toys Trading',
+      email: 'amira@gulftoys.example',
+      lines: [
+        { id: 1, ctn: 10 },
+        { id: 2, ctn: 1 },
+      ],
+    });
+  });
+
+  it('shows the empty state with a way to the products when the cart is empty', async () => {
+    writeLocalCart(demoSite.id, []);
+    api();
+    renderApp('/chooseCar');
+    expect(await screen.findByText('Your sample cart is empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/productDisplay');
+  });
+});
