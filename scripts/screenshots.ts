@@ -116,6 +116,31 @@ const SHOTS: Shot[] = [
     path: '/showroom',
     code: 'demo2-visitor',
   },
+  // Text search results (the header's keyword), and a search that finds nothing.
+  ...(
+    [
+      ['en', 'demo', 'drone'],
+      ['zh', 'demo', '飞机'],
+      ['ar', 'demo2', 'سيارة'],
+    ] as const
+  ).flatMap(([lang, site, keyword]) =>
+    (['phone', 'desktop'] as const).map((size): Shot => ({
+      name: `search-${site}-${lang}-${size}`,
+      site,
+      lang,
+      size: size === 'phone' ? 'phone390' : 'desktop1440',
+      path: `/productDisplay?keyword=${encodeURIComponent(keyword)}`,
+      code: `${site}-visitor`,
+    })),
+  ),
+  {
+    name: 'search-none-demo-en-phone',
+    site: 'demo',
+    lang: 'en',
+    size: 'phone390',
+    path: '/productDisplay?keyword=zzqx',
+    code: 'demo-visitor',
+  },
   ...([1, 2, 3, 4] as const).flatMap((style) =>
     (['en', 'ar'] as const).flatMap((lang) =>
       (['phone', 'desktop'] as const).map((size): Shot => ({

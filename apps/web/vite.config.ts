@@ -98,12 +98,14 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/files': { target: API_TARGET, changeOrigin: true },
+      '/upload': { target: API_TARGET, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/files': { target: API_TARGET, changeOrigin: true },
+      '/upload': { target: API_TARGET, changeOrigin: true },
     },
   },
 }));

@@ -19,6 +19,11 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createCompanyRepository } from './modules/company/company.repository';
 import { companyRoutes } from './modules/company/company.routes';
 import { createCompanyService } from './modules/company/company.service';
+import { createImageIndexer } from './modules/image-search/image-search.indexer';
+import { createImageSearchRepository } from './modules/image-search/image-search.repository';
+import { imageSearchRoutes } from './modules/image-search/image-search.routes';
+import { createImageSearchService } from './modules/image-search/image-search.service';
+import { INLINE_IMAGE_WORK, type ImageWorkers } from './modules/image-search/image-search.work';
 import { createNewsRepository } from './modules/news/news.repository';
 import { newsRoutes } from './modules/news/news.routes';
 import { createNewsService } from './modules/news/news.service';
@@ -29,16 +34,21 @@ import { createSamplesService } from './modules/samples/samples.service';
 import { createSiteRepository } from './modules/site/site.repository';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
+import { createUploadsRepository } from './modules/uploads/uploads.repository';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service';
 import { registerApi } from './plugins/api';
+import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
 import { registerStaticWeb } from './plugins/static-web';
 import type { Clock } from './platform/clock';
-import type { LocalDiskStorage } from './platform/storage';
+import { LocalDiskStorage, type Storage } from './platform/storage';
 
 export interface AppDeps {
   db: Kysely<Database>;
   clock: Clock;
-  storage: LocalDiskStorage;
+  /** Local disk (served here under /files/, uploads to /upload) or S3 (served by the bucket). */
+  storage: Storage;
   defaultSite: string | undefined;
   /** Folder of the built web app; absent: API only. */
   webRoot?: string | undefined;
@@ -52,6 +62,10 @@ export interface AppDeps {
   checkResponses?: boolean;
   /** Builds Excel workbooks; main.ts hands in a worker thread, tests build inline. */
   buildWorkbook?: (input: WorkbookInput) => Promise<Buffer>;
+  /** Image search: main.ts hands in worker threads for its CPU work, tests run it inline. */
+  imageWork?: ImageWorkers;
+  /** How often the catalogue is looked at for new, changed and removed pictures (default 60 s; 0: only when asked). */
+  imageScanEveryMs?: number;
 }
 
 /** Builds the whole server; it never listens (main.ts does), so tests can inject requests. */
@@ -82,11 +96,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     countCacheMs: deps.countCacheMs ?? 30_000,
   });
+  const uploads = createUploadsService({
+    repo: createUploadsRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   // The cart and the sample records show products as the catalogue shapes them.
   const cards = async (...args: Parameters<typeof catalog.byIds>) => {
     const r = await catalog.byIds(...args);
     return r.ok ? r.data : [];
   };
+
+  // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
+  const imageWork = deps.imageWork ?? INLINE_IMAGE_WORK;
+  const imageIndex = createImageIndexer({
+    repo: createImageSearchRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+    work: imageWork.indexing,
+    log: app.log,
+    scanEveryMs: deps.imageScanEveryMs ?? 60_000,
+  });
+  app.decorate('imageIndex', imageIndex);
+  app.addHook('onReady', async () => {
+    imageIndex.start();
+    // A thread of its own loads OpenCV now rather than on the first search (inline work loads it when needed).
+    if (deps.imageWork) void deps.imageWork.query({ kind: 'warm' }).catch(() => undefined);
+  });
+  app.addHook('onClose', () => imageIndex.stop());
+  const imageSearch = createImageSearchService({
+    index: imageIndex,
+    readUploadedImage: uploads.readUploadedImage,
+    cards,
+    catalogueSimilar: async (...args: Parameters<typeof catalog.similarTo>) => {
+      const r = await catalog.similarTo(...args);
+      return r.ok ? r.data : [];
+    },
+    work: imageWork.query,
+  });
 
   registerApi(
     app,
@@ -112,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           buildWorkbook: deps.buildWorkbook ?? buildWorkbook,
         }),
       ),
+      ...uploadsRoutes(uploads),
+      // After the catalogue's: get_toy_similar becomes visual first, topped up by the catalogue's rule.
+      ...imageSearchRoutes(imageSearch),
     },
   );
 
@@ -121,15 +171,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.get('/healthz', async () => ({ ok: true }));
 
-  await app.register(fastifyStatic, {
-    root: deps.storage.root,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-    // Stored files never change under their key (a new picture gets a new key).
-    maxAge: 7 * 24 * 3600 * 1000,
-    immutable: true,
-  });
+  if (deps.storage instanceof LocalDiskStorage) {
+    await app.register(fastifyStatic, {
+      root: deps.storage.root,
+      prefix: '/files/',
+      decorateReply: false,
+      index: false,
+      // Stored files never change under their key (a new picture gets a new key).
+      maxAge: 7 * 24 * 3600 * 1000,
+      immutable: true,
+    });
+    // What S3 does for a presigned POST, the server does for its own disk.
+    registerLocalUploads(app, {
+      storage: deps.storage,
+      clock: deps.clock,
+      claim: uploads.claim,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+    });
+  }
 
   registerPictureVariants(app, deps.storage);
 

@@ -38,4 +38,46 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
+
+  it('keeps files on the local disk unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'vitrine-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: '1',
+      }).s3,
+    ).toEqual({
+      bucket: 'vitrine-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      publicUrl: undefined,
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_BUCKET="": must be set to use S3_ENDPOINT/],
+    [
+      { S3_BUCKET: 'files-1', S3_ACCESS_KEY_ID: 'id' },
+      /S3_SECRET_ACCESS_KEY="": must be set with S3_ACCESS_KEY_ID/,
+    ],
+    [{ S3_BUCKET: 'Not_A_Bucket' }, /S3_BUCKET="Not_A_Bucket": must be an S3 bucket name/],
+    [
+      { S3_BUCKET: 'files-1', S3_PUBLIC_URL: 'cdn.example.com' },
+      /S3_PUBLIC_URL="cdn.example.com": must be an http/,
+    ],
+  ])('refuses an incomplete or wrong S3 configuration: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never prints a secret it refuses', () => {
+    expect(() => loadConfig({ UPLOAD_SECRET: 'short-but-private' })).toThrow(
+      'UPLOAD_SECRET="…": must be at least 32 characters',
+    );
+  });
 });

@@ -7,6 +7,11 @@ const flag = z
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+const httpUrl = z
+  .string()
+  .refine((v) => /^https?:\/\/[^/\s]+(\/\S*)?$/.test(v), { message: 'must be an http:// or https:// URL' })
+  .transform((v) => v.replace(/\/+$/, ''));
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a whole number' })
@@ -29,7 +34,35 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  UPLOAD_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, { message: 'must be a region name' })
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: httpUrl.optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
+
+/** Object storage; absent: files live on the local disk under DATA_DIR/files. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); unset: AWS. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Both set, or both unset for the SDK's own credential chain (instance role, AWS_* variables). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Where browsers read stored files (a CDN or the bucket's own address); unset: derived. */
+  publicUrl: string | undefined;
+}
 
 export interface Config {
   port: number;
@@ -44,6 +77,9 @@ export interface Config {
   defaultSite: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
+  /** Signs local-disk upload credentials; unset: one is generated and kept under dataDir. */
+  uploadSecret: string | undefined;
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {
@@ -61,11 +97,22 @@ export function loadConfig(
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? 'environment');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${i.message}`;
+      // A secret never reaches the console, even a wrong one.
+      const shown = /SECRET/.test(name) && env[name] ? '…' : (env[name] ?? '');
+      return `  ${name}=${JSON.stringify(shown)}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Rules that span variables, reported in the same shape as the ones above.
+  const problems: string[] = [];
+  const s3Named = Object.keys(present).filter((k) => k.startsWith('S3_') && k !== 'S3_BUCKET');
+  if (!e.S3_BUCKET && s3Named.length)
+    problems.push(`  S3_BUCKET="": must be set to use ${s3Named.join(', ')}`);
+  const [keyId, secret] = [e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (keyId && !secret) problems.push('  S3_SECRET_ACCESS_KEY="": must be set with S3_ACCESS_KEY_ID');
+  if (secret && !keyId) problems.push('  S3_ACCESS_KEY_ID="": must be set with S3_SECRET_ACCESS_KEY');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -75,5 +122,17 @@ export function loadConfig(
     defaultSite: e.DEFAULT_SITE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    uploadSecret: e.UPLOAD_SECRET,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
   };
 }

@@ -7,9 +7,12 @@ import { openDatabase, sqliteFileIn } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_CREDENTIALS, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { systemClock } from './platform/clock';
-import { LocalDiskStorage } from './platform/storage';
+import { LocalDiskStorage, type Storage } from './platform/storage';
+import { S3Storage } from './platform/storage.s3';
+import { uploadSecretIn } from './platform/upload-token';
 import { workerTask } from './platform/worker-task';
 import type { WorkbookInput } from './modules/samples/samples.excel';
+import type { ImageWork } from './modules/image-search/image-search.work';
 
 async function main(): Promise<void> {
   let config;
@@ -33,8 +36,21 @@ async function main(): Promise<void> {
     return;
   }
 
-  const storage = new LocalDiskStorage(join(config.dataDir, 'files'));
-  mkdirSync(storage.root, { recursive: true });
+  let storage: Storage;
+  if (config.s3) {
+    storage = new S3Storage({ ...config.s3, clock: systemClock });
+    console.log(
+      `Files: S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`,
+    );
+  } else {
+    const root = join(config.dataDir, 'files');
+    mkdirSync(root, { recursive: true });
+    storage = new LocalDiskStorage(root, '/files/', {
+      secret: config.uploadSecret
+        ? Buffer.from(config.uploadSecret, 'utf8')
+        : uploadSecretIn(join(config.dataDir, 'upload-secret')),
+    });
+  }
 
   const empty = await isDatabaseEmpty(handle.db);
   if (config.seedDemo ?? empty) {
@@ -49,9 +65,15 @@ async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   // The bundle has the worker beside it; run from source (npm run dev), workbooks build inline.
   const excelWorker = new URL('./excel-worker.js', import.meta.url);
+  // Two image threads: a query never waits behind a vocabulary being learned.
+  const imageWorker = new URL('./image-worker.js', import.meta.url);
+  const imageThread = () => workerTask(imageWorker) as ImageWork;
   const app = await buildApp({
     buildWorkbook: existsSync(fileURLToPath(excelWorker))
       ? workerTask<WorkbookInput, Buffer>(excelWorker)
+      : undefined,
+    imageWork: existsSync(fileURLToPath(imageWorker))
+      ? { query: imageThread(), indexing: imageThread() }
       : undefined,
     db: handle.db,
     clock: systemClock,

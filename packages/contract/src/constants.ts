@@ -67,3 +67,13 @@ export const LIMITS = {
   ACCESS_APPLY_WINDOW_MS: 60 * 60 * 1000,
   CODE_MAX_LENGTH: 64,
 } as const;
+
+/** Image search (spec sections 5 and 9): only these types, never smaller than this after crop. */
+export const IMAGE_SEARCH_TYPES = ['image/jpeg', 'image/png'] as const;
+export const IMAGE_SEARCH_MIN_SIDE = 200;
+/** The browser compresses a file over this size, to at most IMAGE_SEARCH_MAX_SIDE, quality 0.9. */
+export const IMAGE_SEARCH_COMPRESS_OVER_BYTES = 1.5 * 1024 * 1024;
+export const IMAGE_SEARCH_MAX_SIDE = 1000;
+export const IMAGE_SEARCH_QUALITY = 0.9;
+/** Largest upload an image-search credential allows (a 1000x1000 PNG stays well under it). */
+export const IMAGE_SEARCH_MAX_BYTES = 5 * 1024 * 1024;

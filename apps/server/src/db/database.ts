@@ -245,6 +245,8 @@ export interface AdvertsTable extends Owned, Timed {
   website_id: number | null;
   position: Text;
   title: Text;
+  /** JSON object: language key ('en', 'ar', …) to the title in that language. */
+  titles: Generated<string>;
   picture: Text;
   link: Text;
   sort: Num;
@@ -439,6 +441,47 @@ export interface NewsClickLogsTable extends LogRow {
   news_id: number;
 }
 
+/** A used upload credential (migrations/0004_upload_grants.ts), kept until it expires. */
+export interface UploadGrantsTable extends Owned {
+  grant_id: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  expires_at: number;
+  used_at: number;
+}
+
+/** What image search keeps of a product picture (migrations/0006_image_index.ts). */
+export interface ImageFeaturesTable {
+  picture_id: number;
+  company_id: number;
+  product_id: number;
+  file_id: number;
+  feature_version: string;
+  error: Text;
+  width: Num;
+  height: Num;
+  phash: Text;
+  colour: Buffer;
+  keypoints: Num;
+  local: Buffer;
+  vocabulary_id: Text;
+  global: Buffer | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A company's visual vocabulary (migrations/0006_image_index.ts). */
+export interface ImageVocabulariesTable {
+  company_id: number;
+  vocabulary_id: string;
+  feature_version: string;
+  pictures: number;
+  data: Buffer;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   websites: WebsitesTable;
@@ -477,6 +520,9 @@ export interface Database {
   click_logs: ClickLogsTable;
   select_logs: SelectLogsTable;
   news_click_logs: NewsClickLogsTable;
+  upload_grants: UploadGrantsTable;
+  image_features: ImageFeaturesTable;
+  image_vocabularies: ImageVocabulariesTable;
 }
 
 export type Website = Selectable<WebsitesTable>;

@@ -2,11 +2,19 @@ import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kys
 import type { Database } from './database';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_list_indexes';
+import * as m0003 from './migrations/0003_text_search';
+import * as m0004 from './migrations/0004_upload_grants';
+import * as m0005 from './migrations/0005_advert_titles';
+import * as m0006 from './migrations/0006_image_index';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_list_indexes': m0002,
+  '0003_text_search': m0003,
+  '0004_upload_grants': m0004,
+  '0005_advert_titles': m0005,
+  '0006_image_index': m0006,
 };
 
 export class MigrationError extends Error {

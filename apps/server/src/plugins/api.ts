@@ -90,7 +90,8 @@ function bodyLanguage(body: unknown): Language | undefined {
   return languageByCode((body as { lang?: unknown }).lang as number);
 }
 
-function headerLanguage(header: string | undefined): Language | undefined {
+/** The first of the Accept-Language tags that is one of the 16 languages. */
+export function headerLanguage(header: string | undefined): Language | undefined {
   if (!header) return undefined;
   for (const part of header.split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase();

@@ -29,6 +29,8 @@ export const testDatabaseUrl = (): string | undefined => loadConfig(process.env)
 export interface TestAppOptions {
   seed?: boolean;
   productsPerCompany?: number;
+  /** Render product pictures (off by default: most tests need none, and rendering takes time). */
+  pictures?: boolean;
   webRoot?: string;
   websiteCacheMs?: number;
   countCacheMs?: number;
@@ -45,7 +47,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   if (opts.seed !== false) {
     await seedDemo(handle.db, storage, clock, {
       productsPerCompany: opts.productsPerCompany ?? 6,
-      pictures: false,
+      pictures: opts.pictures ?? false,
     });
   }
   const app: FastifyInstance = await buildApp({

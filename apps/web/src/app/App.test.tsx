@@ -17,7 +17,7 @@ vi.mock('./layout/MainLayout', () => import('../test/layout-stubs'));
 vi.mock('./layout/BareLayout', () => import('../test/layout-stubs'));
 vi.mock('./chat', () => ({ closeChat: vi.fn() }));
 // A page whose code cannot be loaded (offline, or a release replaced it).
-vi.mock('../features/search/routes/ProSearchPage', () => {
+vi.mock('../features/image-search/routes/ProSearchPage', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 
@@ -56,7 +56,7 @@ describe('routing', () => {
     expect(api.named('get_website_info')[0]?.body).toMatchObject({ site: 'demo' });
 
     await user.type(field, 'demo-visitor{Enter}');
-    expect(await heading('Products')).toBeInTheDocument();
+    expect(await heading('Results for “car”')).toBeInTheDocument();
     expect(window.location.pathname + window.location.search).toBe('/productDisplay?keyword=car');
     // The referrer is used once.
     expect(storage.takeReferrer()).toBeNull();

@@ -125,7 +125,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     layout: 'main',
     load: () => import('../features/cart/routes/SampleRecordDetailsPage'),
   },
-  { path: PATHS.proSearch, layout: 'main', load: () => import('../features/search/routes/ProSearchPage') },
+  {
+    path: PATHS.proSearch,
+    layout: 'main',
+    load: () => import('../features/image-search/routes/ProSearchPage'),
+  },
   {
     path: PATHS.personalCenter,
     layout: 'bare',

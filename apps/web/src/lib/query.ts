@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CallBody, callApi, isApiError } from './api-client';
+import { type CallBody, type CallOptions, callApi, isApiError } from './api-client';
 import { onSessionEnd } from './session-events';
 import * as storage from './storage';
 
@@ -51,16 +51,20 @@ type ApiQueryOptions<N extends CallName> = Omit<
   'queryKey' | 'queryFn'
 >;
 
-/** Calls the API through TanStack Query; keeps the previous page on screen while the next loads. */
+/**
+ * Calls the API through TanStack Query; keeps the previous page on screen while the next loads.
+ * `call.silent`: the screen shows this call's failures itself, with no app-wide message.
+ */
 export function useApiQuery<N extends CallName>(
   name: N,
   body: CallBody<N>,
   options: ApiQueryOptions<N> = {},
+  call: Pick<CallOptions, 'silent'> = {},
 ) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: callKey(name, body, i18n.language),
-    queryFn: ({ signal }) => callApi(name, body, { signal }),
+    queryFn: ({ signal }) => callApi(name, body, { signal, ...call }),
     placeholderData: keepPreviousData,
     ...options,
   });

@@ -65,7 +65,23 @@ export const productCard = z.object({
 });
 export type ProductCard = z.infer<typeof productCard>;
 
+/** Longest keyword get_list accepts; product names and numbers are far shorter. */
+export const KEYWORD_MAX_LENGTH = 100;
+
 export const getListRequest = baseRequest.extend(pageRequest.shape).extend({
+  keyword: z
+    .string()
+    .trim()
+    .max(KEYWORD_MAX_LENGTH)
+    .optional()
+    .describe(
+      'Text search (decision 0021): product names in all 16 languages, ignoring case and accents, ' +
+        'any part of a name also in Chinese, Japanese, Korean and Thai; toy, article and factory ' +
+        'number (factory only when the website shows it), whole or in part, ignoring spaces, ' +
+        'dashes and case. Exact number matches come first, then the chosen sort. Empty: no search. ' +
+        'A keyword of one or two characters that occurs too often to search quickly may be ' +
+        'refused (code -1, the tip asks for more characters).',
+    ),
   category_id: z.number().int().positive().optional().describe('A category; a parent includes its children'),
   sort: z.enum(PRODUCT_SORTS).default('default'),
   flag: z.enum(PRODUCT_FLAG_FILTERS).optional(),

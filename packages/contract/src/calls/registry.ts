@@ -165,7 +165,7 @@ export const calls = {
     access: 'session',
     tag: 'catalog',
     summary:
-      'A page of products: by category (a parent includes its children), flag and entry date, in one of six orders.',
+      'A page of products: by category (a parent includes its children), flag, entry date and keyword, in one of six orders.',
     request: getListRequest,
     response: productPage,
   }),
@@ -399,7 +399,7 @@ export const calls = {
     access: 'session',
     tag: 'catalog',
     summary:
-      'Products similar to one: same category, closest in price (visual similarity joins with image search).',
+      "Products similar to one: those whose pictures look like its first picture, most similar first, then the same category's, closest in price.",
     request: relatedRequest,
     response: z.array(productCard),
   }),
@@ -527,7 +527,7 @@ export const calls = {
     access: 'session',
     tag: 'search',
     summary:
-      "Products whose pictures look like an uploaded image (its file_url from get_temp_auth), most similar first; the image is checked by its content first.",
+      'Products whose pictures look like an uploaded image (its file_url from get_temp_auth), most similar first; the image is checked by its content first.',
     request: imageSearchRequest,
     response: imageSearchResponse,
   }),

@@ -2,15 +2,9 @@ import { z } from 'zod';
 import { baseRequest } from '../envelope';
 import { productCard } from './catalog';
 
-/** Image search (spec sections 5 and 9): only these types, never smaller than this after crop. */
-export const IMAGE_SEARCH_TYPES = ['image/jpeg', 'image/png'] as const;
-export const IMAGE_SEARCH_MIN_SIDE = 200;
-/** The browser compresses a file over this size, to at most IMAGE_SEARCH_MAX_SIDE, quality 0.9. */
-export const IMAGE_SEARCH_COMPRESS_OVER_BYTES = 1.5 * 1024 * 1024;
-export const IMAGE_SEARCH_MAX_SIDE = 1000;
-export const IMAGE_SEARCH_QUALITY = 0.9;
-/** Largest upload an image-search credential allows (a 1000x1000 PNG stays well under it). */
-export const IMAGE_SEARCH_MAX_BYTES = 5 * 1024 * 1024;
+// The image-search limits live in constants.ts (no zod there): the browser's image-search
+// dialog uses them, and importing them from here would bring this file's schemas, and zod, along.
+import { IMAGE_SEARCH_TYPES } from '../constants';
 
 /** What an upload is for; each has its own folder (spec section 8) and its own limits. */
 export const UPLOAD_PURPOSES = ['image_search', 'im'] as const;

@@ -150,4 +150,18 @@ describe('the demo seed with pictures', () => {
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     }
   });
+
+  it("gives every top-level category a picture tile of the company's own", async () => {
+    const parents = await t.db
+      .selectFrom('categories')
+      .select(['company_id', 'picture'])
+      .where('parent_id', 'is', null)
+      .execute();
+    expect(parents.length).toBeGreaterThan(0);
+    for (const c of parents) {
+      expect(c.picture).toMatch(new RegExp(`^/files/c${c.company_id}/`));
+      const res = await t.app.inject({ method: 'GET', url: c.picture });
+      expect(res.statusCode).toBe(200);
+    }
+  });
 });

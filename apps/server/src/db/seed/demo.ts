@@ -227,15 +227,71 @@ const MODEL_OF: Partial<Record<PictureKind, ModelKind>> = {
 /** How many products of each company get a 3D model. */
 const MODELS_PER_COMPANY = 12;
 
+/** Home banners, titled in every language of the site (the English title is also the fallback). */
 const BANNERS = [
-  { title: 'New arrivals', link: '/productDisplay?flag=new', kinds: ['car', 'robot', 'drone'] as const },
   {
-    title: 'Spot goods, ready to ship',
+    titles: {
+      zh: '新品上市',
+      en: 'New arrivals',
+      es: 'Novedades',
+      ru: 'Новинки',
+      ar: 'وصل حديثًا',
+      he: 'חדש במלאי',
+      pl: 'Nowości',
+      fr: 'Nouveautés',
+      id: 'Produk baru',
+      ja: '新着商品',
+      ko: '신상품',
+      th: 'สินค้าใหม่',
+      pt: 'Novidades',
+      vi: 'Hàng mới về',
+      fil: 'Mga bagong dating',
+      de: 'Neuheiten',
+    },
+    link: '/productDisplay?flag=new',
+    kinds: ['car', 'robot', 'drone'] as const,
+  },
+  {
+    titles: {
+      zh: '现货供应，即刻发货',
+      en: 'Spot goods, ready to ship',
+      es: 'Stock disponible, listo para enviar',
+      ru: 'Товар в наличии, готов к отправке',
+      ar: 'بضائع جاهزة للشحن فورًا',
+      he: 'סחורה במלאי, מוכנה למשלוח',
+      pl: 'Towar dostępny od ręki, gotowy do wysyłki',
+      fr: 'En stock, prêt à expédier',
+      id: 'Stok siap kirim',
+      ja: '在庫品、すぐに出荷できます',
+      ko: '재고 상품, 즉시 출고',
+      th: 'สินค้าพร้อมส่ง',
+      pt: 'Pronta entrega, pronto para envio',
+      vi: 'Hàng có sẵn, sẵn sàng giao',
+      fil: 'May stock, handa nang ipadala',
+      de: 'Lagerware, sofort versandbereit',
+    },
     link: '/productDisplay?flag=spot',
     kinds: ['teddy', 'blocks', 'train'] as const,
   },
   {
-    title: 'GCC collection',
+    titles: {
+      zh: '海湾国家系列',
+      en: 'GCC collection',
+      es: 'Colección para el CCG',
+      ru: 'Коллекция для стран ССАГПЗ',
+      ar: 'مجموعة دول الخليج',
+      he: 'קולקציית מדינות המפרץ',
+      pl: 'Kolekcja dla krajów Zatoki Perskiej',
+      fr: 'Collection pays du Golfe',
+      id: 'Koleksi negara Teluk (GCC)',
+      ja: '湾岸諸国向けコレクション',
+      ko: '걸프 국가 컬렉션',
+      th: 'คอลเลกชันกลุ่มประเทศอ่าว',
+      pt: 'Coleção para os países do Golfo',
+      vi: 'Bộ sưu tập vùng Vịnh',
+      fil: 'Koleksyon para sa mga bansang GCC',
+      de: 'Kollektion für die Golfstaaten',
+    },
     link: '/productDisplay?flag=gcc',
     kinds: ['doll', 'kitchen', 'water_gun'] as const,
   },
@@ -363,6 +419,25 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
     const banners = await Promise.all(
       BANNERS.map((b, i) => renderBanner(c.logoColor, b.kinds, companyIndex * 10 + i)),
     );
+    // A top-level category's tile shows a toy of its first child category, in the company's colour.
+    const categoryPictures = withPictures
+      ? await Promise.all(
+          CATEGORIES.map((parent, i) => {
+            const childKeys = new Set(parent.children.map((ch) => ch.key));
+            const toy = BASE_TOYS.find((t) => childKeys.has(t.category));
+            return toy
+              ? renderToyPicture({
+                  kind: toy.picture,
+                  color: c.logoColor,
+                  accent: '#ffffff',
+                  seed: companyIndex * 100 + i,
+                  view: 0,
+                  size: 320,
+                })
+              : Promise.resolve(null);
+          }),
+        )
+      : [];
 
     await db.transaction().execute(async (trx) => {
       const { id: companyId } = await trx
@@ -402,7 +477,8 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
             company_id: companyId,
             website_id: websiteId,
             position: 'home',
-            title: b.title,
+            title: b.titles.en,
+            titles: JSON.stringify(b.titles),
             picture: file.url,
             link: b.link,
             sort,
@@ -473,12 +549,22 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
       // Two levels of categories.
       const categoryIds = new Map<string, number>();
       for (const [pi, parent] of CATEGORIES.entries()) {
+        const tile = categoryPictures[pi];
+        const picture = tile
+          ? (
+              await storeFile(trx, storage, companyId, tile, 'image/jpeg', 'jpg', now, {
+                width: 320,
+                height: 320,
+              })
+            ).url
+          : '';
         const { id: parentId } = await trx
           .insertInto('categories')
           .values({
             ...columns('name', parent.name),
             company_id: companyId,
             parent_id: null,
+            picture,
             sort: pi,
             created_at: now,
             updated_at: now,

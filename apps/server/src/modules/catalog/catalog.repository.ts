@@ -2,6 +2,14 @@ import type { LangSuffix, ProductFlagFilter, ProductSort } from '@vitrine/contra
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { compiledQuery, openNumbers } from '../../db/compiled-query';
 import type { Database } from '../../db/database';
+import {
+  createTextSearch,
+  type Keyword,
+  type TextFilter,
+  type TextSearch,
+  type TextTotals,
+  textTemplate,
+} from './text-search';
 
 export const FLAG_COLUMNS: Record<
   ProductFlagFilter,
@@ -32,6 +40,8 @@ export interface ProductQuery {
   excludeId?: number | undefined;
   /** Closest in price to this first (similar products). */
   nearPrice?: number | undefined;
+  /** Only the products matching a keyword (see text-search.ts). */
+  text?: TextFilter | undefined;
   sort: ProductSort;
   limit: number;
   offset: number;
@@ -39,8 +49,9 @@ export interface ProductQuery {
 
 type ProductsQB = SelectQueryBuilder<Database, 'products', object>;
 
-function filtered(qb: ProductsQB, q: ProductQuery): ProductsQB {
+function filtered(qb: ProductsQB, q: ProductQuery, search: TextSearch): ProductsQB {
   let r = qb.where('products.company_id', '=', q.companyId);
+  if (q.text) r = r.where(search.matches(q.text, q.companyId));
   if (q.categoryIds) r = r.where('products.category_id', 'in', q.categoryIds.length ? q.categoryIds : [-1]);
   if (q.flag) r = r.where(`products.${FLAG_COLUMNS[q.flag]}`, '=', 1);
   if (q.createdSince !== undefined) r = r.where('products.created_at', '>=', q.createdSince);
@@ -73,8 +84,19 @@ function filtered(qb: ProductsQB, q: ProductQuery): ProductsQB {
   return r;
 }
 
+/** The template of a product query: its numbers and the keyword's values become parameters. */
+const productTemplate = (q: ProductQuery): ProductQuery => {
+  const t = openNumbers(q);
+  return q.text ? { ...t, text: textTemplate(q.text, (input: ProductQuery) => input.text) } : t;
+};
+
 export function createCatalogRepository(db: Kysely<Database>) {
-  const ordered = <T extends ProductsQB>(qb: T, sort: ProductSort, nearPrice?: number): T => {
+  const search = createTextSearch(db);
+  const ordered = <T extends ProductsQB>(qb: T, q: ProductQuery): T => {
+    const { sort, nearPrice, text } = q;
+    if (text?.rankExact) {
+      qb = qb.orderBy(sql`(products.id IN (${search.exactIds(text, q.companyId)}))`, 'desc') as T;
+    }
     if (nearPrice !== undefined) {
       return qb.orderBy(sql`abs(products.exworks_price - ${nearPrice})`).orderBy('products.id') as T;
     }
@@ -100,11 +122,11 @@ export function createCatalogRepository(db: Kysely<Database>) {
 
   // The list queries run on every catalogue page: compiled once per shape (order, filters present,
   // language), then run with each call's numbers.
-  const pageQuery = compiledQuery(db, openNumbers<ProductQuery>, (q) => {
+  const pageQuery = compiledQuery(db, productTemplate, (q) => {
     const base = db.selectFrom('products');
     // Deferred join: the page's ids come from an index (cheap even deep into the list), then
     // only those rows are read in full.
-    const pageIds = ordered(filtered(base, q).select('products.id'), q.sort, q.nearPrice)
+    const pageIds = ordered(filtered(base, q, search).select('products.id'), q)
       .limit(q.limit)
       .offset(q.offset);
     return ordered(
@@ -155,13 +177,33 @@ export function createCatalogRepository(db: Kysely<Database>) {
               .limit(1)
               .as('picture_key'),
         ]),
-      q.sort,
-      q.nearPrice,
+      q,
     );
   });
-  const countQuery = compiledQuery(db, openNumbers<ProductQuery>, (q) =>
-    filtered(db.selectFrom('products'), q).select((eb) => eb.fn.countAll<number>().as('total')),
+  const countQuery = compiledQuery(db, productTemplate, (q) =>
+    filtered(db.selectFrom('products'), q, search).select((eb) => eb.fn.countAll<number>().as('total')),
   );
+  /** A keyword's totals: from the search index alone when nothing else filters, else per product. */
+  const textCountQuery = compiledQuery(db, productTemplate, (q) => {
+    const text = q.text as TextFilter;
+    const onlyKeyword =
+      q.categoryIds === undefined &&
+      q.flag === undefined &&
+      q.createdSince === undefined &&
+      q.areaId === undefined &&
+      q.boothId === undefined &&
+      q.ids === undefined &&
+      q.excludeId === undefined;
+    const inIndex = onlyKeyword ? search.indexTotals(text, q.companyId) : undefined;
+    if (inIndex) return { compile: () => inIndex.compile(db) };
+    const exact = text.exact
+      ? sql<number>`sum(CASE WHEN products.id IN (${search.exactIds(text, q.companyId)}) THEN 1 ELSE 0 END)`
+      : sql<number>`0`;
+    return filtered(db.selectFrom('products'), q, search).select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      exact.as('exact'),
+    ]);
+  });
   const categoryQuery = compiledQuery(
     db,
     openNumbers<{ companyId: number; categoryId: number }>,
@@ -183,6 +225,18 @@ export function createCatalogRepository(db: Kysely<Database>) {
       const { total } = await countQuery.executeTakeFirstOrThrow(q);
       return Number(total);
     },
+
+    /** The filter of a keyword for this company; undefined when it is too short and too common. */
+    prepareText: (keyword: Keyword, companyId: number) => search.prepare(keyword, companyId),
+
+    /** How many products match a keyword query, and how many of them match a number exactly. */
+    async countText(q: ProductQuery): Promise<TextTotals> {
+      const r = await textCountQuery.executeTakeFirstOrThrow(q);
+      return { total: Number(r.total), exact: Number(r.exact ?? 0) };
+    },
+
+    /** The keyword filter set for reading a page, once its totals are known. */
+    settleText: (text: TextFilter, totals: TextTotals) => search.settle(text, totals),
 
     /** Every column of one product of the company, with its names in the language. */
     product: (companyId: number, id: number, suffix: LangSuffix) =>
@@ -323,7 +377,7 @@ export function createCatalogRepository(db: Kysely<Database>) {
     adverts: (companyId: number, websiteId: number, position: string) =>
       db
         .selectFrom('adverts')
-        .select(['id', 'title', 'picture', 'link'])
+        .select(['id', 'title', 'titles', 'picture', 'link'])
         .where('company_id', '=', companyId)
         .where('position', '=', position)
         .where('status', '=', 1)

@@ -4,7 +4,7 @@ import type { CatalogService } from './catalog.service';
 
 export function catalogRoutes(catalog: CatalogService) {
   const get_list: CallHandler<'get_list'> = (input, ctx) =>
-    catalog.getList(input, ctx.website.info, ctx.lang);
+    catalog.getList(input, ctx.website.info, ctx.lang, ctx.t);
   const get_parent_category: CallHandler<'get_parent_category'> = (_input, ctx) =>
     catalog.parentCategories(ctx.website.info, ctx.lang);
   const get_category: CallHandler<'get_category'> = (input, ctx) =>
@@ -33,7 +33,7 @@ export function catalogRoutes(catalog: CatalogService) {
   const get_booth_toy: CallHandler<'get_booth_toy'> = (input, ctx) =>
     catalog.boothProducts(input, ctx.website.info, ctx.lang);
   const get_advert: CallHandler<'get_advert'> = (input, ctx) =>
-    catalog.adverts(input.position, ctx.website.info);
+    catalog.adverts(input.position, ctx.website.info, ctx.lang);
   const get_toy: CallHandler<'get_toy'> = (input, ctx) =>
     catalog.byIds(input.ids, ctx.website.info, ctx.lang);
   const toy_data: CallHandler<'toy_data'> = (_input, ctx) => catalog.figures(ctx.website.info);

@@ -23,6 +23,7 @@ import { type CallResult, fail, ok } from '../../plugins/api';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import type { CatalogRepository, ProductQuery, ProductRow } from './catalog.repository';
+import { parseKeyword, type TextFilter, type TextTotals } from './text-search';
 
 const MONTH_MS = 30.44 * 24 * 3600 * 1000;
 
@@ -46,20 +47,32 @@ export interface CatalogServiceDeps {
 const HOUR_MS = 3600 * 1000;
 const COUNT_CACHE_MAX = 5000;
 
-export function createCatalogService({ repo, storage, clock, countCacheMs }: CatalogServiceDeps) {
-  const counts = new Map<string, { at: number; total: number }>();
+/** A banner's titles by language; a malformed value (hand-edited) counts as none. */
+function parseTitles(json: string): Record<string, string | undefined> {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
 
-  async function totalOf(q: ProductQuery): Promise<number> {
-    if (countCacheMs <= 0) return repo.countProducts(q);
+export function createCatalogService({ repo, storage, clock, countCacheMs }: CatalogServiceDeps) {
+  const counts = new Map<string, { at: number; totals: TextTotals }>();
+
+  /** A list's total (and, with a keyword, how many match a number exactly). */
+  async function totalsOf(q: ProductQuery): Promise<TextTotals> {
+    const count = async () => (q.text ? repo.countText(q) : { total: await repo.countProducts(q), exact: 0 });
+    if (countCacheMs <= 0) return count();
     const { sort: _s, limit: _l, offset: _o, suffix: _x, nearPrice: _n, ...filters } = q;
     const key = JSON.stringify(filters);
     const now = clock.now();
     const hit = counts.get(key);
-    if (hit && now - hit.at < countCacheMs) return hit.total;
-    const total = await repo.countProducts(q);
+    if (hit && now - hit.at < countCacheMs) return hit.totals;
+    const totals = await count();
     if (counts.size >= COUNT_CACHE_MAX) counts.delete(counts.keys().next().value as string);
-    counts.set(key, { at: now, total });
-    return total;
+    counts.set(key, { at: now, totals });
+    return totals;
   }
   /** A product row shaped by the website's rules: number, price, trade term, volume, expiry. */
   function toCard(p: ProductRow, site: WebsiteInfo): ProductCard {
@@ -118,6 +131,7 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
     input: ListInput,
     site: WebsiteInfo,
     lang: Language,
+    text?: TextFilter,
   ): Promise<CallResult<CallResponse<'get_list'>>> {
     const categoryIds =
       input.category_id === undefined
@@ -135,11 +149,21 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
           : Math.floor((clock.now() - input.new_months * MONTH_MS) / HOUR_MS) * HOUR_MS,
       areaId: input.area_id,
       boothId: input.booth_id,
+      text,
       sort: input.sort,
       limit: input.page_size,
       offset: (input.page - 1) * input.page_size,
     };
-    const [rows, total] = await Promise.all([repo.listProducts(query), totalOf(query)]);
+    let rows: ProductRow[];
+    let total: number;
+    if (text) {
+      // The totals come first: they decide how the page is read, and none means no page.
+      const totals = await totalsOf(query);
+      total = totals.total;
+      rows = total ? await repo.listProducts({ ...query, text: repo.settleText(text, totals) }) : [];
+    } else {
+      [rows, { total }] = await Promise.all([repo.listProducts(query), totalsOf(query)]);
+    }
     return ok({
       list: rows.map((r) => toCard(r, site)),
       total,
@@ -149,7 +173,14 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
   }
 
   return {
-    getList: list,
+    /** get_list: a product list, searched by keyword when it has one. */
+    async getList(input: ListInput, site: WebsiteInfo, lang: Language, t: Translate) {
+      const keyword = input.keyword ? parseKeyword(input.keyword, site.show_article_number === 1) : undefined;
+      if (!keyword) return list(input, site, lang);
+      const text = await repo.prepareText(keyword, site.company_id);
+      if (!text) return fail(ErrorCode.FAILED, t('catalog.keywordTooShort', { keyword: keyword.name }));
+      return list(input, site, lang, text);
+    },
 
     /** get_stock_toy, get_gcc_toy, …: the list of one flag. */
     flagList(
@@ -294,8 +325,15 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
       );
     },
 
-    async adverts(position: string, site: WebsiteInfo) {
-      return ok(await repo.adverts(site.company_id, site.id, position));
+    /** Banners, titled in the buyer's language, else in English, else as first written. */
+    async adverts(position: string, site: WebsiteInfo, lang: Language) {
+      const rows = await repo.adverts(site.company_id, site.id, position);
+      return ok(
+        rows.map(({ titles, ...a }) => {
+          const byLang = parseTitles(titles);
+          return { ...a, title: byLang[lang.key] || byLang.en || a.title };
+        }),
+      );
     },
 
     async hotAreas(site: WebsiteInfo, lang: Language) {

@@ -58,4 +58,22 @@ describe('showrooms and booths', () => {
     expect(r.data.length).toBeGreaterThan(0);
     for (const a of r.data) expect(a.picture).toMatch(/^\/files\//);
   });
+
+  it("titles the banners in the buyer's language, falling back to English, then to the title as written", async () => {
+    const titles = async (lang: number) =>
+      (await t.call('get_advert', { lang }, demo)).data.map((a) => a.title);
+    expect(await titles(EN)).toEqual(['New arrivals', 'Spot goods, ready to ship', 'GCC collection']);
+    expect((await titles(11201005))[0]).toBe('وصل حديثًا');
+    expect((await titles(11201001))[0]).toBe('新品上市');
+
+    const first = await t.db.selectFrom('adverts').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('adverts')
+      .set({ titles: JSON.stringify({ en: 'Fresh in' }) })
+      .where('id', '=', first.id)
+      .execute();
+    expect((await titles(11201005))[0]).toBe('Fresh in');
+    await t.db.updateTable('adverts').set({ titles: 'not json' }).where('id', '=', first.id).execute();
+    expect((await titles(11201005))[0]).toBe('New arrivals');
+  });
 });

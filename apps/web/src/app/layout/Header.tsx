@@ -10,7 +10,11 @@ import { companyName, initialsOf } from '../../lib/company';
 import * as storage from '../../lib/storage';
 import { templateStyleOf } from '../../lib/theme';
 import classes from './Header.module.css';
-import { CameraIcon, LoginIcon, LogoutIcon, SearchIcon } from '../../components/icons';
+import { LoginIcon, LogoutIcon, SearchIcon } from '../../components/icons';
+import {
+  ImageSearchButton,
+  ImageSearchHost,
+} from '../../features/image-search/components/ImageSearchLauncher';
 import { closeChat } from '../chat';
 import { isCurrent, type NavItem, navItems } from './nav-items';
 import { isCustomer, useLanguage } from './useShowroom';
@@ -102,17 +106,7 @@ function SearchForm({
           // Only when the buyer just asked for the search panel.
           autoFocus={autoFocus}
         />
-        {site.toy_type === 1 ? (
-          <Link
-            to="/proSearch"
-            className={classes.camera}
-            aria-label={t('web.header.imageSearch')}
-            title={t('web.header.imageSearch')}
-            onClick={onSearched}
-          >
-            <CameraIcon />
-          </Link>
-        ) : null}
+        {site.toy_type === 1 ? <ImageSearchButton className={classes.camera} onOpen={onSearched} /> : null}
       </div>
       <button type="submit" className={classes.searchButton}>
         <SearchIcon width={18} height={18} />
@@ -308,6 +302,8 @@ export function Header({ site, user }: HeaderProps) {
         </div>
       </div>
       {style === 4 ? null : nav}
+      {/* Outside the search box: the phone menu holding a camera button closes as the dialog opens. */}
+      {site.toy_type === 1 ? <ImageSearchHost /> : null}
 
       {menuLoaded ? (
         <Suspense fallback={null}>

@@ -168,12 +168,14 @@ describe('the search box', () => {
 
   it('offers image search (camera) only for toy_type 1', () => {
     renderLayout({ site: { toy_type: 1 } });
-    expect(screen.getByRole('link', { name: 'Search by image' })).toHaveAttribute('href', '/proSearch');
+    expect(
+      within(screen.getByRole('search')).getByRole('button', { name: 'Search by image' }),
+    ).toHaveAttribute('aria-haspopup', 'dialog');
   });
 
   it.each([2, 3])('has no camera for toy_type %i', (toyType) => {
     renderLayout({ site: { toy_type: toyType } });
-    expect(screen.queryByRole('link', { name: 'Search by image' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Search by image' })).not.toBeInTheDocument();
   });
 });
 

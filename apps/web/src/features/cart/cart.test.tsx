@@ -111,15 +111,20 @@ describe("a visitor's cart page", () => {
     await lines();
     await user.click(screen.getByTestId('open-submit'));
     const dialog = within(await screen.findByRole('dialog'));
-    await user.type(dialog.getByLabelText(/Company name/), 'Gulf Toys Trading');
-    await user.type(dialog.getByLabelText(/Contact person/), 'Amira Haddad');
-    await user.type(dialog.getByLabelText(/Email/), 'amira@gulftoys');
+    // Pasted rather than typed key by key: the same events for the form, in a fraction of the time.
+    const fill = async (label: RegExp, text: string) => {
+      await user.click(dialog.getByLabelText(label));
+      await user.paste(text);
+    };
+    await fill(/Company name/, 'Gulf Toys Trading');
+    await fill(/Contact person/, 'Amira Haddad');
+    await fill(/Email/, 'amira@gulftoys');
     await user.click(dialog.getByTestId('submit-selection'));
     expect(await dialog.findByText('please enter the correct email')).toBeInTheDocument();
     expect(server.named('add_choose')).toHaveLength(0);
 
     await user.clear(dialog.getByLabelText(/Email/));
-    await user.type(dialog.getByLabelText(/Email/), 'amira@gulftoys.example');
+    await fill(/Email/, 'amira@gulftoys.example');
     await user.click(dialog.getByTestId('submit-selection'));
 
     const done = await screen.findByTestId('submitted');
@@ -139,7 +144,7 @@ describe("a visitor's cart page", () => {
         { id: 2, ctn: 1 },
       ],
     });
-  });
+  }, 15_000);
 
   it('shows the empty state with a way to the products when the cart is empty', async () => {
     writeLocalCart(demoSite.id, []);

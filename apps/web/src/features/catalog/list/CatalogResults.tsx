@@ -19,6 +19,8 @@ export interface CatalogResultsProps {
   ecommerce?: boolean;
   /** Where the empty state leads back to. */
   emptyBackTo?: string;
+  /** What the empty state says (defaults to a hint to change the filters). */
+  emptyMessage?: string;
 }
 
 /** A page of products in the chosen mode, its count, paging, and the loading, failed and empty states. */
@@ -29,6 +31,7 @@ export function CatalogResults({
   pageSize,
   ecommerce,
   emptyBackTo,
+  emptyMessage,
 }: CatalogResultsProps) {
   const { t } = useTranslation();
   const { data } = query;
@@ -61,7 +64,7 @@ export function CatalogResults({
 
   const totalPages = Math.max(1, Math.ceil(data.total / pageSize));
   if (data.list.length === 0) {
-    return <EmptyState backTo={emptyBackTo} />;
+    return <EmptyState backTo={emptyBackTo} message={emptyMessage} />;
   }
 
   return (

@@ -1,43 +1,78 @@
+import { ErrorCode } from '@vitrine/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/product';
+import { isApiError } from '../../../lib/api-client';
 import { useApiQuery } from '../../../lib/query';
 import { CatalogLayout } from '../list/CatalogLayout';
 import { CatalogResults } from '../list/CatalogResults';
 import { CatalogToolbar } from '../list/CatalogToolbar';
 import { CategorySelect, CategoryTree, categoryName } from '../list/CategoryNav';
+import { catalogHref } from '../list/params';
 import { useCatalogParams } from '../list/useCatalogParams';
+import classes from '../list/catalog.module.css';
 
 export const PAGE_SIZE = 24;
 
 /**
  * /productDisplay: the catalogue by category (tree), in list or thumbnail mode, sorted six ways,
- * filtered by flag (and entry date for new products), paged. Every filter lives in the address,
- * so going back from a product restores them; the router restores the scroll position.
+ * filtered by flag (and entry date for new products), paged, and searched by the header's
+ * keyword. Every filter lives in the address, so going back from a product restores them; the
+ * router restores the scroll position.
  */
 export default function ProductDisplayPage() {
   const { t } = useTranslation();
   const [params, update] = useCatalogParams();
+  const keyword = params.keyword.trim();
   const tree = useApiQuery('get_category', {}, { staleTime: 5 * 60_000 });
   const body = useMemo(
     () => ({
       page: params.page,
       page_size: PAGE_SIZE,
       sort: params.sort,
+      ...(keyword ? { keyword } : {}),
       ...(params.category !== null ? { category_id: params.category } : {}),
       ...(params.flag !== null ? { flag: params.flag } : {}),
       ...(params.flag === 'new' && params.months !== null ? { new_months: params.months } : {}),
     }),
-    [params],
+    [params, keyword],
   );
-  const list = useApiQuery('get_list', body);
-  const title = categoryName(tree.data, params.category) ?? t('web.pages.productDisplay');
+  // A search shows its own refusal (a keyword too short to search) where the results would be.
+  const list = useApiQuery('get_list', body, {}, { silent: keyword !== '' });
+  const refused =
+    keyword && isApiError(list.error) && list.error.code === ErrorCode.FAILED ? list.error : null;
+  const title = keyword
+    ? t('web.search.resultsFor', { keyword })
+    : (categoryName(tree.data, params.category) ?? t('web.pages.productDisplay'));
 
   return (
-    <CatalogLayout title={title} aside={<CategoryTree tree={tree.data} params={params} />}>
+    <CatalogLayout
+      title={title}
+      titleAction={
+        keyword ? (
+          <Link to={catalogHref({ ...params, keyword: '', page: 1 })} className={classes.clearSearch}>
+            <span aria-hidden="true">×</span>
+            {t('web.search.clear')}
+          </Link>
+        ) : undefined
+      }
+      aside={<CategoryTree tree={tree.data} params={params} />}
+    >
       <CatalogToolbar params={params} update={update} withFlags>
         <CategorySelect tree={tree.data} params={params} onChange={(category) => update({ category })} />
       </CatalogToolbar>
-      <CatalogResults query={list} params={params} update={update} pageSize={PAGE_SIZE} />
+      {refused ? (
+        <EmptyState message={refused.tip} />
+      ) : (
+        <CatalogResults
+          query={list}
+          params={params}
+          update={update}
+          pageSize={PAGE_SIZE}
+          emptyMessage={keyword ? t('web.search.noResults', { keyword }) : undefined}
+        />
+      )}
     </CatalogLayout>
   );
 }

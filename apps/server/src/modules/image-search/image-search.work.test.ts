@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderToyPicture } from '../../db/seed/toy-pictures';
+import { decodeLocalFeatures } from '../../platform/image-index/image-features';
+import { workerTask } from '../../platform/worker-task';
+import { type ImageWork, runImageJob } from './image-search.work';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const serverRoot = join(here, '../../..');
+
+describe('image work in a worker thread, as the built server runs it', () => {
+  let dir: string;
+  let threaded: ImageWork;
+  let pictures: Buffer[];
+
+  beforeAll(async () => {
+    // Bundled as build.mjs does; inside node_modules, so the bundle finds sharp and OpenCV there.
+    const cache = join(serverRoot, '../../node_modules/.cache');
+    mkdirSync(cache, { recursive: true });
+    dir = mkdtempSync(join(cache, 'vitrine-image-worker-'));
+    const pkg = JSON.parse(readFileSync(join(serverRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    await build({
+      entryPoints: { 'image-worker': join(here, 'image-search.worker.ts') },
+      outdir: dir,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@vitrine/')),
+      logLevel: 'silent',
+    });
+    threaded = workerTask(pathToFileURL(join(dir, 'image-worker.js'))) as ImageWork;
+    pictures = await Promise.all(
+      (['car', 'robot', 'teddy'] as const).map((kind, i) =>
+        renderToyPicture({ kind, color: '#d83b3b', accent: '#2d6cdf', seed: i, view: 0, size: 480 }),
+      ),
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('describes a picture exactly as it is described inline', async () => {
+    const job = { kind: 'describe', image: pictures[0] as Buffer, vocabulary: null } as const;
+    const [there, here_] = await Promise.all([threaded(job), runImageJob(job)]);
+    expect(there.keypoints).toBeGreaterThan(100);
+    expect({ ...there, local: Buffer.from(there.local) }).toEqual({
+      ...here_,
+      local: Buffer.from(here_.local),
+    });
+  });
+
+  it('learns a vocabulary there and describes a query with it, as inline', async () => {
+    const described = await Promise.all(
+      pictures.map((image) => threaded({ kind: 'describe', image, vocabulary: null })),
+    );
+    const descriptors = described.map((d) => decodeLocalFeatures(d.local).descriptors);
+    const vocabulary = await threaded({ kind: 'train', descriptors });
+    const inline = await runImageJob({ kind: 'train', descriptors });
+    expect(vocabulary.id).toBe(inline.id);
+    expect(Buffer.from(vocabulary.data).equals(Buffer.from(inline.data))).toBe(true);
+
+    const photo = await sharp(pictures[1])
+      .extract({ left: 60, top: 60, width: 360, height: 360 })
+      .jpeg()
+      .toBuffer();
+    const job = { kind: 'query', image: photo, vocabulary } as const;
+    const [there, here_] = await Promise.all([threaded(job), runImageJob(job)]);
+    expect(there.global.vocabularyId).toBe(vocabulary.id);
+    expect(there.global.bag.words.length).toBeGreaterThan(10);
+    expect(there.global).toEqual(here_.global);
+  });
+
+  it('rejects a job it cannot do, and keeps serving', async () => {
+    await expect(
+      threaded({ kind: 'describe', image: Buffer.from('not a picture'), vocabulary: null }),
+    ).rejects.toThrow();
+    expect(
+      (await threaded({ kind: 'describe', image: pictures[2] as Buffer, vocabulary: null })).keypoints,
+    ).toBeGreaterThan(0);
+  });
+});

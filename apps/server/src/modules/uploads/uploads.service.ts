@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import {
+  IMAGE_SEARCH_MAX_BYTES,
+  IMAGE_SEARCH_MIN_SIDE,
+  IMAGE_SEARCH_TYPES,
+  type TempAuth,
+  UPLOAD_PURPOSES,
+  type UploadPurpose,
+} from '@vitrine/contract';
+import { type CallResult, ok } from '../../plugins/api';
+import type { Clock } from '../../platform/clock';
+import { checkImage, type ImageRefusal, type ImageType } from '../../platform/image-content';
+import type { Storage } from '../../platform/storage';
+import type { SignedUploadGrant } from '../../platform/upload-token';
+import type { UploadsRepository } from './uploads.repository';
+
+/** Long enough to send a few megabytes over a slow phone connection, short enough not to be kept. */
+export const UPLOAD_TTL_MS = 5 * 60 * 1000;
+
+/** What a credential of each purpose allows, and what the file must be before it is used. */
+export const UPLOAD_LIMITS: Record<
+  UploadPurpose,
+  { types: readonly string[]; maxBytes: number; minSide: number }
+> = {
+  image_search: {
+    types: IMAGE_SEARCH_TYPES,
+    maxBytes: IMAGE_SEARCH_MAX_BYTES,
+    minSide: IMAGE_SEARCH_MIN_SIDE,
+  },
+  // The contract has no chat-picture limits yet; the chat issue replaces these with its own.
+  im: { types: IMAGE_SEARCH_TYPES, maxBytes: IMAGE_SEARCH_MAX_BYTES, minSide: 1 },
+};
+
+/** The largest file any credential allows (the upload endpoint's body limit follows it). */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMITS).map((l) => l.maxBytes));
+
+const EXTENSION: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * {company}/{purpose}/{YYYY-MM-DD}/{random}.{ext} (spec section 8). The company folder is
+ * `c<id>`, like every other file of the company; the name is random, so keys are never guessed.
+ */
+export function uploadKey(
+  companyId: number,
+  purpose: UploadPurpose,
+  now: number,
+  contentType: string,
+): string {
+  const ext = EXTENSION[contentType];
+  if (!ext) throw new Error(`No file extension for ${contentType}`);
+  return `c${companyId}/${purpose}/${day(now)}/${randomBytes(16).toString('hex')}.${ext}`;
+}
+
+const UPLOAD_KEY = /^c(\d{1,15})\/([a-z_]+)\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.[a-z]+$/;
+
+/** The company and purpose a key of uploadKey belongs to; null for any other key. */
+export function uploadOwner(key: string): { companyId: number; purpose: UploadPurpose } | null {
+  const m = UPLOAD_KEY.exec(key);
+  const purpose = UPLOAD_PURPOSES.find((p) => p === m?.[2]);
+  return m && purpose ? { companyId: Number(m[1]), purpose } : null;
+}
+
+export type UploadedImage =
+  | { ok: true; key: string; bytes: Buffer; type: ImageType; width: number; height: number }
+  /** `tip` is the key of a message under api.upload, for a call that wants to say why. */
+  | { ok: false; reason: ImageRefusal | 'notFound'; tip: `api.upload.${ImageRefusal | 'notFound'}` };
+
+export interface UploadsServiceDeps {
+  repo: UploadsRepository;
+  storage: Storage;
+  clock: Clock;
+}
+
+export function createUploadsService({ repo, storage, clock }: UploadsServiceDeps) {
+  return {
+    /** get_temp_auth: a credential for one file of the given type under the company's folder. */
+    async tempAuth(
+      input: { purpose: UploadPurpose; content_type: string },
+      companyId: number,
+    ): Promise<CallResult<TempAuth>> {
+      const now = clock.now();
+      const limits = UPLOAD_LIMITS[input.purpose];
+      const grant = {
+        key: uploadKey(companyId, input.purpose, now, input.content_type),
+        contentType: input.content_type,
+        maxBytes: limits.maxBytes,
+        expiresAt: now + UPLOAD_TTL_MS,
+      };
+      const p = await storage.presignUpload(grant);
+      return ok({
+        provider: p.provider,
+        region: p.region,
+        accessKeyId: p.accessKeyId,
+        // Never a secret key: the credential is a presigned form, not the storage's own keys.
+        accessKeySecret: '',
+        stsToken: p.sessionToken,
+        bucket: p.bucket,
+        key: grant.key,
+        upload: { url: p.url, fields: p.fields },
+        file_url: p.fileUrl,
+        content_type: grant.contentType,
+        max_bytes: grant.maxBytes,
+        expires_at: grant.expiresAt,
+      });
+    },
+
+    /** Marks a local-disk credential used (the upload endpoint asks before writing). */
+    async claim(grant: SignedUploadGrant, size: number): Promise<boolean> {
+      const owner = uploadOwner(grant.key);
+      if (!owner) return false;
+      return repo.claim(
+        {
+          grantId: grant.id,
+          companyId: owner.companyId,
+          key: grant.key,
+          contentType: grant.contentType,
+          size,
+          expiresAt: grant.expiresAt,
+        },
+        clock.now(),
+      );
+    },
+
+    /**
+     * The picture behind a file_url of get_temp_auth, checked by its content, for a call that is
+     * about to use it (image_search). Only the company's own uploads of that purpose are read.
+     */
+    async readUploadedImage(
+      url: string,
+      owner: { companyId: number; purpose: UploadPurpose },
+    ): Promise<UploadedImage> {
+      const key = storage.keyOfUrl(url);
+      const found = key ? uploadOwner(key) : null;
+      const mine = found?.companyId === owner.companyId && found.purpose === owner.purpose;
+      // Another company's upload reads as missing: nothing tells whether it exists.
+      const bytes = key && mine ? await storage.read(key) : null;
+      if (!key || !bytes) return { ok: false, reason: 'notFound', tip: 'api.upload.notFound' };
+      const check = await checkImage(bytes, UPLOAD_LIMITS[owner.purpose]);
+      if (!check.ok) return { ok: false, reason: check.reason, tip: `api.upload.${check.reason}` };
+      return { ok: true, key, bytes, type: check.type, width: check.width, height: check.height };
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

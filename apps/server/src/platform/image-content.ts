@@ -1,0 +1,82 @@
+import sharp from 'sharp';
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
+
+/** The type a file's first bytes say it is, whatever its name or declared type; null: no picture we know. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
+  if (at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (at(0, 0x47, 0x49, 0x46, 0x38) && (at(4, 0x37, 0x61) || at(4, 0x39, 0x61))) return 'image/gif';
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
+  return null;
+}
+
+const FORMAT_OF: Record<ImageType, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+export interface ImageCheckOptions {
+  /** Accepted types, e.g. IMAGE_SEARCH_TYPES. */
+  types: readonly string[];
+  maxBytes: number;
+  /** Smallest width and height, in pixels as displayed (EXIF orientation applied). */
+  minSide?: number;
+  /** Largest ratio of the long side to the short side (default 10). */
+  maxAspect?: number;
+  /** Largest width x height decoded, so a small file cannot expand into a huge picture (default 40 MP). */
+  maxPixels?: number;
+}
+
+export type ImageRefusal =
+  | 'empty'
+  | 'tooLarge'
+  /** Not a picture at all, whatever its name says. */
+  | 'notImage'
+  /** A picture, but not of an accepted type. */
+  | 'wrongType'
+  /** Starts like a picture but does not decode (truncated, corrupt, too many pixels). */
+  | 'unreadable'
+  | 'tooSmall'
+  | 'badAspect';
+
+export type ImageCheck =
+  { ok: true; type: ImageType; width: number; height: number } | { ok: false; reason: ImageRefusal };
+
+const DEFAULT_MAX_ASPECT = 10;
+const DEFAULT_MAX_PIXELS = 40_000_000;
+
+/**
+ * Checks an uploaded picture by its content before anything uses it: size, magic bytes, the
+ * accepted types, and a full decode (a file that only starts like a JPEG is refused), then its
+ * dimensions. Never throws for bad input; the reason says what is wrong.
+ */
+export async function checkImage(bytes: Uint8Array, opts: ImageCheckOptions): Promise<ImageCheck> {
+  const refuse = (reason: ImageRefusal): ImageCheck => ({ ok: false, reason });
+  if (bytes.length === 0) return refuse('empty');
+  if (bytes.length > opts.maxBytes) return refuse('tooLarge');
+  const type = sniffImageType(bytes);
+  if (!type) return refuse('notImage');
+  if (!opts.types.includes(type)) return refuse('wrongType');
+
+  let width: number;
+  let height: number;
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS });
+    const meta = await image.metadata();
+    if (meta.format !== FORMAT_OF[type]) return refuse('unreadable');
+    // Decoding every pixel is what finds a truncated or corrupt body; the header alone reads fine.
+    await image.stats();
+    ({ width, height } = meta.autoOrient);
+  } catch {
+    return refuse('unreadable');
+  }
+  if (!width || !height) return refuse('unreadable');
+  if (Math.min(width, height) < (opts.minSide ?? 1)) return refuse('tooSmall');
+  if (Math.max(width, height) / Math.min(width, height) > (opts.maxAspect ?? DEFAULT_MAX_ASPECT))
+    return refuse('badAspect');
+  return { ok: true, type, width, height };
+}

@@ -1,0 +1,317 @@
+import {
+  countInliers,
+  DEFAULT_VERIFICATION_OPTIONS,
+  prepareQuery,
+  type VerificationOptions,
+} from './geometric-verification';
+import { popcount32 } from './hamming';
+import {
+  COLOUR_BINS,
+  DEFAULT_FEATURE_OPTIONS,
+  extractImageFeatures,
+  type FeatureOptions,
+  type ImageFeatures,
+  type LocalFeatures,
+  strongestKeypoints,
+} from './image-features';
+import { createVectorIndex, type VectorIndex } from './vector-index';
+import type { GlobalDescriptor, PictureDescriptor } from './picture-descriptor';
+import type { VisualVocabulary } from './visual-vocabulary';
+
+export type { GlobalDescriptor, PictureDescriptor } from './picture-descriptor';
+
+/** One product found for a query, through its most similar picture. */
+export interface ImageMatch {
+  readonly productId: number;
+  readonly pictureId: number;
+  /** 0..1, higher is more similar; results under the matcher's threshold are never returned. */
+  readonly score: number;
+}
+
+/**
+ * Finds products by picture. Implementations differ in what they compute from a picture (the
+ * descriptor, stored by the caller and handed back at start-up); a neural embedding can replace
+ * or join the ORB one behind this interface.
+ */
+export interface ImageMatcher<D> {
+  describe(image: Buffer): Promise<D>;
+  add(pictureId: number, productId: number, descriptor: D): void;
+  remove(pictureId: number): void;
+  /** Up to k products, most similar first; empty when nothing is similar enough. */
+  search(query: D, k: number): Promise<ImageMatch[]>;
+  readonly size: number;
+}
+
+/** Where the local features of indexed pictures are read from for re-ranking (the database in production). */
+export interface LocalFeatureSource {
+  load(pictureIds: readonly number[]): Promise<ReadonlyMap<number, LocalFeatures>>;
+}
+
+export class MemoryLocalFeatures implements LocalFeatureSource {
+  private readonly byPicture = new Map<number, LocalFeatures>();
+
+  set(pictureId: number, local: LocalFeatures): void {
+    this.byPicture.set(pictureId, local);
+  }
+
+  delete(pictureId: number): void {
+    this.byPicture.delete(pictureId);
+  }
+
+  async load(pictureIds: readonly number[]): Promise<ReadonlyMap<number, LocalFeatures>> {
+    const out = new Map<number, LocalFeatures>();
+    for (const id of pictureIds) {
+      const local = this.byPicture.get(id);
+      if (local) out.set(id, local);
+    }
+    return out;
+  }
+}
+
+export interface MatcherOptions {
+  readonly features: FeatureOptions;
+  readonly verification: VerificationOptions;
+  /** Share of the colour histogram in the global similarity (the rest is visual words). */
+  readonly colourWeight: number;
+  /** Pictures taken from the nearest-neighbour index per query. */
+  readonly candidates: number;
+  /** Of those, pictures re-ranked by geometric verification. */
+  readonly shortlist: number;
+  /** Query keypoints used in geometric verification. */
+  readonly queryKeypoints: number;
+  /** Perceptual hashes this close (bits of 64) with colours this alike make a re-upload. */
+  readonly duplicateHashDistance: number;
+  readonly duplicateColour: number;
+  /** Inliers at which the geometric evidence counts half (score saturation). */
+  readonly inlierScale: number;
+  /** Inliers from which a picture counts as verified; unrelated pictures stay below. */
+  readonly minInliers: number;
+  /** Results scoring below this are not returned ('no similar image found'). */
+  readonly threshold: number;
+}
+
+export const DEFAULT_MATCHER_OPTIONS: MatcherOptions = Object.freeze({
+  features: DEFAULT_FEATURE_OPTIONS,
+  verification: DEFAULT_VERIFICATION_OPTIONS,
+  colourWeight: 0.5,
+  candidates: 100,
+  shortlist: 30,
+  queryKeypoints: 500,
+  // Measured on the tuning halves (docs/decisions/0023-visual-matching.md): re-uploads (resized,
+  // re-compressed) stayed within 2 bits and 0.995 of colour; distinct products that come as
+  // close are near-identical renders (same toy, colours and layout), which no cue tells apart.
+  duplicateHashDistance: 4,
+  duplicateColour: 0.98,
+  inlierScale: 20,
+  // Unrelated queries reached 12 inliers at most, and 0.62 of global similarity: a result needs
+  // 15 inliers, or (threshold / GLOBAL_SHARE =) 0.63 of global similarity without them.
+  minInliers: 15,
+  threshold: 0.22,
+});
+
+/** Weight of the global similarity in a score; the rest is geometric evidence. */
+const GLOBAL_SHARE = 0.35;
+
+export interface MatchEvidence {
+  readonly global: number;
+  readonly inliers: number;
+  readonly duplicate: boolean;
+}
+
+/**
+ * The offline matcher: a bag of ORB visual words with TF-IDF plus a colour histogram, as one
+ * unit vector per picture in a nearest-neighbour index, for a shortlist; RANSAC-verified ORB
+ * matches to re-rank it; a perceptual hash to recognise re-uploads of catalogue pictures.
+ * One instance serves one catalogue (one company).
+ */
+export class OrbImageMatcher implements ImageMatcher<PictureDescriptor> {
+  private readonly index: VectorIndex;
+  private readonly productOf = new Map<number, number>();
+  private readonly slotOf = new Map<number, number>();
+  private slotIds: number[] = [];
+  private hashHi = new Uint32Array(1024);
+  private hashLo = new Uint32Array(1024);
+  private colours = new Float32Array(1024 * COLOUR_BINS);
+  readonly dimensions: number;
+
+  constructor(
+    readonly vocabulary: VisualVocabulary,
+    private readonly localFeatures: LocalFeatureSource,
+    readonly options: MatcherOptions = DEFAULT_MATCHER_OPTIONS,
+    expectedSize = 1024,
+    index?: VectorIndex,
+  ) {
+    this.dimensions = vocabulary.size + COLOUR_BINS;
+    this.index = index ?? createVectorIndex(this.dimensions, expectedSize);
+    if (this.index.dimensions !== this.dimensions) throw new Error('Vector index has the wrong dimensions');
+  }
+
+  get size(): number {
+    return this.slotIds.length;
+  }
+
+  async describe(image: Buffer): Promise<PictureDescriptor> {
+    return this.describeFeatures(await extractImageFeatures(image, this.options.features));
+  }
+
+  /** The descriptor of features extracted earlier (or in another thread). */
+  describeFeatures(features: ImageFeatures): PictureDescriptor {
+    return {
+      global: {
+        phash: features.phash,
+        colour: features.colour,
+        bag: this.vocabulary.bagOfWords(features.local.descriptors),
+        vocabularyId: this.vocabulary.id,
+      },
+      local: features.local,
+    };
+  }
+
+  add(pictureId: number, productId: number, descriptor: { readonly global: GlobalDescriptor }): void {
+    const g = descriptor.global;
+    if (g.vocabularyId !== this.vocabulary.id) throw new Error('Descriptor was made with another vocabulary');
+    let slot = this.slotOf.get(pictureId);
+    if (slot === undefined) {
+      slot = this.slotIds.length;
+      this.grow(slot + 1);
+      this.slotIds.push(pictureId);
+      this.slotOf.set(pictureId, slot);
+    }
+    this.productOf.set(pictureId, productId);
+    this.hashHi[slot] = parseInt(g.phash.slice(0, 8), 16);
+    this.hashLo[slot] = parseInt(g.phash.slice(8), 16);
+    this.colours.set(g.colour, slot * COLOUR_BINS);
+    this.index.add(pictureId, this.globalVector(g));
+  }
+
+  remove(pictureId: number): void {
+    const slot = this.slotOf.get(pictureId);
+    if (slot === undefined) return;
+    const last = this.slotIds.length - 1;
+    const lastId = this.slotIds[last] as number;
+    if (slot !== last) {
+      this.hashHi[slot] = this.hashHi[last] as number;
+      this.hashLo[slot] = this.hashLo[last] as number;
+      this.colours.copyWithin(slot * COLOUR_BINS, last * COLOUR_BINS, (last + 1) * COLOUR_BINS);
+      this.slotIds[slot] = lastId;
+      this.slotOf.set(lastId, slot);
+    }
+    this.slotIds.pop();
+    this.slotOf.delete(pictureId);
+    this.productOf.delete(pictureId);
+    this.index.remove(pictureId);
+  }
+
+  async search(query: PictureDescriptor, k: number): Promise<ImageMatch[]> {
+    return (await this.searchWithEvidence(query, k)).map(({ productId, pictureId, score }) => ({
+      productId,
+      pictureId,
+      score,
+    }));
+  }
+
+  /** search, with what each score was made of (for benchmarks and logs). */
+  async searchWithEvidence(
+    query: PictureDescriptor,
+    k: number,
+  ): Promise<(ImageMatch & { readonly evidence: MatchEvidence })[]> {
+    if (this.size === 0 || k <= 0) return [];
+    const o = this.options;
+    const q = query.global;
+    const duplicates = this.duplicatesOf(q);
+
+    const neighbours = this.index.search(this.globalVector(q), Math.max(o.candidates, o.shortlist));
+    const globalOf = new Map(neighbours.map((n) => [n.id, n.similarity]));
+    for (const id of duplicates) if (!globalOf.has(id)) globalOf.set(id, 1);
+
+    const shortlist = neighbours.slice(0, o.shortlist).map((n) => n.id);
+    const locals = await this.localFeatures.load(shortlist);
+    const queryLocal = strongestKeypoints(query.local, o.queryKeypoints);
+    const prepared = prepareQuery(queryLocal, this.vocabulary.cells(queryLocal.descriptors));
+    const inliersOf = new Map<number, number>();
+    for (const id of shortlist) {
+      const local = locals.get(id);
+      if (!local) continue;
+      const cells = this.vocabulary.cells(local.descriptors);
+      inliersOf.set(id, countInliers(prepared, local, o.verification, cells).inliers);
+    }
+
+    const best = new Map<number, ImageMatch & { evidence: MatchEvidence }>();
+    for (const [pictureId, global] of globalOf) {
+      const productId = this.productOf.get(pictureId);
+      if (productId === undefined) continue;
+      const inliers = inliersOf.get(pictureId) ?? 0;
+      const duplicate = duplicates.has(pictureId);
+      const score = duplicate ? 1 : this.score(global, inliers);
+      if (score < o.threshold) continue;
+      const seen = best.get(productId);
+      if (!seen || score > seen.score)
+        best.set(productId, { productId, pictureId, score, evidence: { global, inliers, duplicate } });
+    }
+    // Near-identical catalogue pictures can share a hash and score 1 alike: more inliers first.
+    return [...best.values()]
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          b.evidence.inliers - a.evidence.inliers ||
+          b.evidence.global - a.evidence.global,
+      )
+      .slice(0, k);
+  }
+
+  /**
+   * 0..1 from the global similarity (a weak cue alone) and the RANSAC inliers (strong). With the
+   * default options verification adds at least 0.28, so verified pictures come first; an
+   * unverified picture scores at most 0.35, and passes the threshold only when very alike.
+   */
+  private score(global: number, inliers: number): number {
+    const o = this.options;
+    const geometric = inliers < o.minInliers ? 0 : inliers / (inliers + o.inlierScale);
+    return GLOBAL_SHARE * Math.max(0, global) + (1 - GLOBAL_SHARE) * geometric;
+  }
+
+  /** Pictures whose perceptual hash and colours say the query is (a re-upload of) them. */
+  private duplicatesOf(q: GlobalDescriptor): Set<number> {
+    const o = this.options;
+    const hi = parseInt(q.phash.slice(0, 8), 16);
+    const lo = parseInt(q.phash.slice(8), 16);
+    const out = new Set<number>();
+    for (let s = 0; s < this.slotIds.length; s++) {
+      const d = popcount32((this.hashHi[s] as number) ^ hi) + popcount32((this.hashLo[s] as number) ^ lo);
+      if (d > o.duplicateHashDistance) continue;
+      let colour = 0;
+      for (let b = 0; b < COLOUR_BINS; b++)
+        colour += (this.colours[s * COLOUR_BINS + b] as number) * (q.colour[b] as number);
+      if (colour >= o.duplicateColour) out.add(this.slotIds[s] as number);
+    }
+    return out;
+  }
+
+  /** Unit vector: TF-IDF words and the colour histogram, weighted so the dot product blends both. */
+  globalVector(g: GlobalDescriptor): Float32Array {
+    const o = this.options;
+    const v = new Float32Array(this.dimensions);
+    const words = this.vocabulary.weigh(g.bag);
+    const wordScale = Math.sqrt(1 - o.colourWeight);
+    for (let k = 0; k < words.index.length; k++)
+      v[words.index[k] as number] = (words.value[k] as number) * wordScale;
+    const colourScale = Math.sqrt(o.colourWeight);
+    const base = this.vocabulary.size;
+    for (let b = 0; b < COLOUR_BINS; b++) v[base + b] = (g.colour[b] as number) * colourScale;
+    return v;
+  }
+
+  private grow(slots: number): void {
+    if (slots <= this.hashHi.length) return;
+    const size = Math.max(slots, this.hashHi.length * 2);
+    const hi = new Uint32Array(size);
+    hi.set(this.hashHi);
+    const lo = new Uint32Array(size);
+    lo.set(this.hashLo);
+    const colours = new Float32Array(size * COLOUR_BINS);
+    colours.set(this.colours);
+    this.hashHi = hi;
+    this.hashLo = lo;
+    this.colours = colours;
+  }
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createVectorIndex,
+  EXACT_SEARCH_LIMIT,
+  ExactVectorIndex,
+  HnswVectorIndex,
+  TopK,
+  type VectorIndex,
+} from './vector-index';
+
+function unitVectors(n: number, dim: number, seed: number): Float32Array[] {
+  let t = seed;
+  const rnd = () => {
+    t = (t * 16807) % 2147483647;
+    return t / 2147483647 - 0.5;
+  };
+  return Array.from({ length: n }, () => {
+    const v = Float32Array.from({ length: dim }, rnd);
+    const norm = Math.hypot(...v);
+    return v.map((x) => x / norm);
+  });
+}
+
+const kinds: [string, (dim: number) => VectorIndex][] = [
+  ['exact', (dim) => new ExactVectorIndex(dim, 4)],
+  ['HNSW', (dim) => new HnswVectorIndex(dim, 4)],
+];
+
+describe.each(kinds)('%s vector index', (_name, make) => {
+  const vectors = unitVectors(300, 24, 5);
+
+  it('finds a stored vector first, with similarity 1, and grows past its first capacity', () => {
+    const index = make(24);
+    vectors.forEach((v, i) => index.add(1000 + i, v));
+    expect(index.size).toBe(300);
+    for (const i of [0, 17, 299]) {
+      const [top] = index.search(vectors[i] as Float32Array, 5);
+      expect(top?.id).toBe(1000 + i);
+      expect(top?.similarity).toBeCloseTo(1, 5);
+    }
+    const hits = index.search(vectors[3] as Float32Array, 10);
+    expect(hits).toHaveLength(10);
+    hits.slice(1).forEach((h, i) => expect(h.similarity).toBeLessThanOrEqual(hits[i]?.similarity ?? 1));
+  });
+
+  it('forgets a removed vector, replaces one added again under its id, and revives a removed one', () => {
+    const index = make(24);
+    vectors.slice(0, 50).forEach((v, i) => index.add(i, v));
+    index.remove(7);
+    index.remove(7);
+    expect(index.size).toBe(49);
+    expect(index.search(vectors[7] as Float32Array, 49).map((h) => h.id)).not.toContain(7);
+    index.add(8, vectors[7] as Float32Array);
+    expect(index.search(vectors[7] as Float32Array, 1)[0]?.id).toBe(8);
+    expect(index.size).toBe(49);
+    index.add(7, vectors[60] as Float32Array);
+    expect(index.search(vectors[60] as Float32Array, 1)[0]?.id).toBe(7);
+    expect(index.size).toBe(50);
+  });
+
+  it('answers nothing when empty, and no more than it holds', () => {
+    const index = make(24);
+    expect(index.search(vectors[0] as Float32Array, 3)).toEqual([]);
+    index.add(1, vectors[1] as Float32Array);
+    expect(index.search(vectors[0] as Float32Array, 3)).toHaveLength(1);
+    expect(() => index.add(2, new Float32Array(3))).toThrow();
+  });
+});
+
+describe('choosing a vector index', () => {
+  it('is exact for a small catalogue and HNSW for a large one', () => {
+    expect(createVectorIndex(8, 100)).toBeInstanceOf(ExactVectorIndex);
+    expect(createVectorIndex(8, EXACT_SEARCH_LIMIT + 1)).toBeInstanceOf(HnswVectorIndex);
+  });
+
+  it('HNSW agrees with exact search on the nearest neighbours', () => {
+    const vectors = unitVectors(2000, 32, 9);
+    const exact = new ExactVectorIndex(32);
+    const hnsw = new HnswVectorIndex(32);
+    vectors.forEach((v, i) => {
+      exact.add(i, v);
+      hnsw.add(i, v);
+    });
+    let found = 0;
+    for (const q of unitVectors(50, 32, 77)) {
+      const truth = new Set(exact.search(q, 10).map((h) => h.id));
+      found += hnsw.search(q, 10).filter((h) => truth.has(h.id)).length;
+    }
+    expect(found / 500).toBeGreaterThan(0.95);
+  });
+});
+
+describe('top k', () => {
+  it('keeps the k largest values, largest first', () => {
+    const top = new TopK(3);
+    [5, 1, 9, 3, 9, 7].forEach((v, i) => top.offer(i, v));
+    expect(top.sorted()).toEqual([
+      { key: 2, value: 9 },
+      { key: 4, value: 9 },
+      { key: 5, value: 7 },
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the image-search dialog is open, and its code once loaded. The dialog and its crop
+ * library are a chunk of their own, fetched on the first click (docs/decisions/0020): never in
+ * the first load of a page. The state lives outside React so that the camera button may sit in a
+ * panel that closes (the phone menu) while the dialog it opened stays.
+ */
+
+export interface DialogProps {
+  opened: boolean;
+  onClose(): void;
+}
+
+export interface LauncherState {
+  opened: boolean;
+  /** The first click waits for the dialog's code. */
+  loading: boolean;
+  Dialog: ComponentType<DialogProps> | null;
+}
+
+let state: LauncherState = { opened: false, loading: false, Dialog: null };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<LauncherState>) {
+  state = { ...state, ...next };
+  listeners.forEach((l) => l());
+}
+
+let loading: Promise<ComponentType<DialogProps>> | null = null;
+
+/** Fetches the dialog's code (once; again after a failure). Hovering the camera button starts it early. */
+export function preloadImageSearch(): Promise<ComponentType<DialogProps>> {
+  loading ??= import('./components/ImageSearchDialog').then(
+    (m) => m.default,
+    (e: unknown) => {
+      loading = null;
+      throw e;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Opens the dialog, loading its code first if needed. Rejects when the code cannot be loaded
+ * (the caller tells the buyer).
+ */
+export async function openImageSearch(): Promise<void> {
+  if (state.Dialog) {
+    set({ opened: true });
+    return;
+  }
+  set({ loading: true });
+  try {
+    const Dialog = await preloadImageSearch();
+    set({ Dialog, opened: true, loading: false });
+  } catch (e) {
+    set({ loading: false });
+    throw e;
+  }
+}
+
+export const closeImageSearch = (): void => set({ opened: false });
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+export function useImageSearchLauncher(): LauncherState {
+  return useSyncExternalStore(subscribe, () => state);
+}

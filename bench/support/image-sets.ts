@@ -1,0 +1,158 @@
+// Picture sets for the image-matching benchmarks: a labelled photo set (labels.csv of
+// path,sku,...) split into gallery and queries by a fixed rule, the demo catalogue's pictures
+// drawn as the seed draws them, and seeded transforms of those pictures into buyer-like photos.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { renderToyPicture, type ToyPictureOptions } from '../../apps/server/src/db/seed/toy-pictures';
+import { COLOURS } from '../../apps/server/src/db/seed/vocabulary';
+import { BASE_TOYS } from '../../apps/server/src/db/seed/vocabulary-toys';
+
+export function mulberry32(seed: number): () => number {
+  let t = seed >>> 0;
+  return () => {
+    t = (t + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(t ^ (t >>> 15), 1 | t);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface LabelledPhoto {
+  readonly path: string;
+  readonly sku: string;
+}
+
+export interface PhotoSplit {
+  readonly gallery: LabelledPhoto[];
+  /** Queries parameters may be tuned on. */
+  readonly tuning: LabelledPhoto[];
+  /** Queries whose figures are reported; never used to choose anything. */
+  readonly reporting: LabelledPhoto[];
+}
+
+/**
+ * The fixed rule: photos of each sku in path order; the first `galleryPerSku` are the
+ * catalogue, and the rest alternate, tuning first, between the tuning and the reporting half.
+ */
+export function splitLabelledPhotos(labelsCsv: string, galleryPerSku: number): PhotoSplit {
+  const root = dirname(labelsCsv);
+  const lines = readFileSync(labelsCsv, 'utf8').trim().split(/\r?\n/);
+  const header = (lines.shift() ?? '').split(',');
+  const pathCol = header.indexOf('path');
+  const skuCol = header.indexOf('sku');
+  if (pathCol < 0 || skuCol < 0) throw new Error(`${labelsCsv}: needs path and sku columns`);
+  const bySku = new Map<string, string[]>();
+  for (const line of lines) {
+    const cells = line.split(',');
+    const path = cells[pathCol];
+    const sku = cells[skuCol];
+    if (!path || !sku) continue;
+    bySku.set(sku, [...(bySku.get(sku) ?? []), join(root, path)]);
+  }
+  const split: PhotoSplit = { gallery: [], tuning: [], reporting: [] };
+  for (const sku of [...bySku.keys()].sort()) {
+    const paths = (bySku.get(sku) ?? []).sort();
+    paths.forEach((path, i) => {
+      const target =
+        i < galleryPerSku ? split.gallery : (i - galleryPerSku) % 2 === 0 ? split.tuning : split.reporting;
+      target.push({ path, sku });
+    });
+  }
+  return split;
+}
+
+export interface DemoProduct {
+  /** Index in the demo company's catalogue plan. */
+  readonly index: number;
+  /** The product's pictures (studio shot and in front of its box), as the seed renders them. */
+  readonly views: readonly ToyPictureOptions[];
+}
+
+/**
+ * The first `count` products of the demo company, planned as seedDemo plans them
+ * (apps/server/src/db/seed/demo.ts): toy, colour and accent by index, seed i*31 + company.
+ */
+export function demoProducts(count: number, company = 0, toyOffset = 0): DemoProduct[] {
+  return Array.from({ length: count }, (_, i) => {
+    const toy = BASE_TOYS[(i + toyOffset) % BASE_TOYS.length];
+    const colour = COLOURS[Math.floor(i / BASE_TOYS.length + i * 3) % COLOURS.length];
+    if (!toy || !colour) throw new Error('demo vocabulary is empty');
+    const accent = COLOURS[(COLOURS.indexOf(colour) + 3) % COLOURS.length] ?? colour;
+    const views = ([0, 1] as const).map((view) => ({
+      kind: toy.picture,
+      color: colour.hex,
+      accent: accent.hex,
+      seed: i * 31 + company,
+      view,
+      size: 800,
+    }));
+    return { index: i, views };
+  });
+}
+
+export function renderDemoPicture(options: ToyPictureOptions): Promise<Buffer> {
+  return renderToyPicture(options);
+}
+
+/**
+ * A buyer's photo of a catalogue picture: a 60-90 % crop, rotated up to 15 degrees, pasted on
+ * a new cluttered background, scaled to 300-1000 px and saved as JPEG quality 50.
+ */
+export async function transformPicture(picture: Buffer, rnd: () => number): Promise<Buffer> {
+  const meta = await sharp(picture).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  const fw = 0.6 + rnd() * 0.3;
+  const fh = Math.min(0.9, Math.max(0.6, fw + (rnd() - 0.5) * 0.2));
+  const cw = Math.round(width * fw);
+  const ch = Math.round(height * fh);
+  const left = Math.floor(rnd() * (width - cw));
+  const top = Math.floor(rnd() * (height - ch));
+  const angle = (rnd() * 2 - 1) * 15;
+  const rotated = await sharp(picture)
+    .extract({ left, top, width: cw, height: ch })
+    .rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const margin = 1.1 + rnd() * 0.3;
+  const bw = Math.round(rotated.info.width * margin);
+  const bh = Math.round(rotated.info.height * margin);
+  const background = await sharp(Buffer.from(clutter(bw, bh, rnd)))
+    .png()
+    .toBuffer();
+  const out = Math.round(300 + rnd() * 700);
+  const composed = await sharp(background)
+    .composite([
+      {
+        input: rotated.data,
+        left: Math.floor(rnd() * (bw - rotated.info.width)),
+        top: Math.floor(rnd() * (bh - rotated.info.height)),
+      },
+    ])
+    .png()
+    .toBuffer();
+  return sharp(composed).resize(out, out, { fit: 'inside' }).jpeg({ quality: 50 }).toBuffer();
+}
+
+/** A gradient with a few random shapes: a table, a wall, things lying about. */
+function clutter(width: number, height: number, rnd: () => number): string {
+  const colour = () =>
+    `rgb(${Math.floor(rnd() * 256)},${Math.floor(rnd() * 256)},${Math.floor(rnd() * 256)})`;
+  const shapes: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const x = rnd() * width;
+    const y = rnd() * height;
+    const s = (0.05 + rnd() * 0.25) * Math.min(width, height);
+    shapes.push(
+      rnd() < 0.5
+        ? `<circle cx="${x}" cy="${y}" r="${s / 2}" fill="${colour()}"/>`
+        : `<rect x="${x}" y="${y}" width="${s}" height="${s * (0.3 + rnd())}" fill="${colour()}" transform="rotate(${rnd() * 90} ${x} ${y})"/>`,
+    );
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="${rnd()}" y2="1"><stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join('')}</svg>`
+  );
+}
