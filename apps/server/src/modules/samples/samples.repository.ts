@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -71,8 +72,10 @@ export function createSamplesRepository(db: Kysely<Database>) {
             website_id: o.websiteId,
             customer_id: o.customerId,
             visitor_key: o.visitorKey,
-            // Unique and temporary: replaced by the readable number once the id is known.
-            number: `pending-${sample.idempotency_key}`,
+            // Unique and temporary: replaced by the readable number once the id is known. Random
+            // per attempt, not per key: two racing twins must meet on the idempotency key (the
+            // conflict target), never on this other unique column, which PostgreSQL would raise.
+            number: `pending-${randomUUID()}`,
           })
           .onConflict((oc) => oc.columns(['company_id', 'idempotency_key']).doNothing())
           .returning('id')
