@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { renderToyPicture, type ToyPictureOptions } from '../../apps/server/src/db/seed/toy-pictures';
+import type { ToyPictureOptions } from '../../apps/server/src/db/seed/toy-pictures';
 import { COLOURS } from '../../apps/server/src/db/seed/vocabulary';
 import { BASE_TOYS } from '../../apps/server/src/db/seed/vocabulary-toys';
 
@@ -89,10 +89,6 @@ export function demoProducts(count: number, company = 0, toyOffset = 0): DemoPro
     }));
     return { index: i, views };
   });
-}
-
-export function renderDemoPicture(options: ToyPictureOptions): Promise<Buffer> {
-  return renderToyPicture(options);
 }
 
 /**

@@ -2,27 +2,37 @@ import { describe, expect, it } from 'vitest';
 import {
   createVectorIndex,
   EXACT_SEARCH_LIMIT,
-  ExactVectorIndex,
   HnswVectorIndex,
+  InvertedVectorIndex,
+  type Neighbour,
   TopK,
   type VectorIndex,
 } from './vector-index';
 
-function unitVectors(n: number, dim: number, seed: number): Float32Array[] {
+/** Unit vectors like a bag of words and a colour histogram: a few dimensions zero, the rest not. */
+function unitVectors(n: number, dim: number, seed: number, zeros = 0.5): Float32Array[] {
   let t = seed;
   const rnd = () => {
     t = (t * 16807) % 2147483647;
-    return t / 2147483647 - 0.5;
+    return t / 2147483647;
   };
   return Array.from({ length: n }, () => {
-    const v = Float32Array.from({ length: dim }, rnd);
+    const v = Float32Array.from({ length: dim }, (_, d) => (d < dim / 2 && rnd() < zeros ? 0 : rnd() - 0.5));
     const norm = Math.hypot(...v);
     return v.map((x) => x / norm);
   });
 }
 
+/** The answer by definition: every stored vector's dot product with the query. */
+function bruteForce(stored: Map<number, Float32Array>, q: Float32Array, k: number): Neighbour[] {
+  return [...stored]
+    .map(([id, v]) => ({ id, similarity: v.reduce((s, x, i) => s + x * (q[i] ?? 0), 0) }))
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, k);
+}
+
 const kinds: [string, (dim: number) => VectorIndex][] = [
-  ['exact', (dim) => new ExactVectorIndex(dim, 4)],
+  ['exact (inverted lists)', (dim) => new InvertedVectorIndex(dim)],
   ['HNSW', (dim) => new HnswVectorIndex(dim, 4)],
 ];
 
@@ -67,15 +77,52 @@ describe.each(kinds)('%s vector index', (_name, make) => {
   });
 });
 
+describe('exact vector index', () => {
+  it('answers exactly what comparing every vector answers, through additions, removals and compaction', () => {
+    const vectors = unitVectors(3000, 40, 3, 0.8);
+    const index = new InvertedVectorIndex(40);
+    const stored = new Map<number, Float32Array>();
+    const check = () => {
+      for (const q of unitVectors(5, 40, stored.size + 1)) {
+        const got = index.search(q, 8);
+        const want = bruteForce(stored, q, 8);
+        expect(got.map((h) => h.id)).toEqual(want.map((h) => h.id));
+        got.forEach((h, i) => expect(h.similarity).toBeCloseTo(want[i]?.similarity ?? NaN, 5));
+      }
+    };
+    vectors.forEach((v, i) => {
+      index.add(i, v);
+      stored.set(i, v);
+    });
+    check();
+    // Enough removals to compact the lists, then ids added again with other vectors.
+    for (let i = 0; i < 2000; i++) {
+      index.remove(i);
+      stored.delete(i);
+    }
+    expect(index.size).toBe(1000);
+    check();
+    for (let i = 0; i < 300; i++) {
+      const v = vectors[(i * 7) % vectors.length] as Float32Array;
+      index.add(i, v);
+      stored.set(i, v);
+    }
+    index.add(2500, vectors[1] as Float32Array);
+    stored.set(2500, vectors[1] as Float32Array);
+    expect(index.size).toBe(1300);
+    check();
+  });
+});
+
 describe('choosing a vector index', () => {
-  it('is exact for a small catalogue and HNSW for a large one', () => {
-    expect(createVectorIndex(8, 100)).toBeInstanceOf(ExactVectorIndex);
+  it('is exact for a catalogue of up to 100 000 pictures and HNSW beyond', () => {
+    expect(createVectorIndex(8, 100_000)).toBeInstanceOf(InvertedVectorIndex);
     expect(createVectorIndex(8, EXACT_SEARCH_LIMIT + 1)).toBeInstanceOf(HnswVectorIndex);
   });
 
   it('HNSW agrees with exact search on the nearest neighbours', () => {
     const vectors = unitVectors(2000, 32, 9);
-    const exact = new ExactVectorIndex(32);
+    const exact = new InvertedVectorIndex(32);
     const hnsw = new HnswVectorIndex(32);
     vectors.forEach((v, i) => {
       exact.add(i, v);
