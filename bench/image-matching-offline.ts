@@ -49,7 +49,13 @@ import {
   type VectorIndex,
 } from '../apps/server/src/platform/image-index/vector-index';
 import { trainVocabularyNow } from '../apps/server/src/platform/image-index/visual-vocabulary';
-import { demoProducts, mulberry32, splitLabelledPhotos, transformPicture } from './support/image-sets';
+import {
+  demoProducts,
+  mulberry32,
+  perturbedDescriptor,
+  splitLabelledPhotos,
+  transformPicture,
+} from './support/image-sets';
 
 const { values: opts } = parseArgs({
   options: {
@@ -301,7 +307,7 @@ if (run('scale') && photoCatalogue) {
     pictures.push({
       id,
       product: DEMO_BASE * 2 + Math.floor(id / 2),
-      global: perturbed(originals[from] as GlobalDescriptor, vocabulary.size, rnd),
+      global: perturbedDescriptor(originals[from] as GlobalDescriptor, vocabulary.size, rnd),
     });
   }
   const dimensions = vocabulary.size + COLOUR_BINS;
@@ -326,27 +332,3 @@ if (run('scale') && photoCatalogue) {
     );
   }
 } else if (run('scale')) console.log('\n(c) scale: needs the photos of (a), skipped');
-
-/**
- * A stand-in for another catalogue picture: a third of the words replaced by random ones and the
- * colours shifted. For timing and as distractors only; it looks like no real picture.
- */
-function perturbed(g: GlobalDescriptor, vocabularySize: number, rnd: () => number): GlobalDescriptor {
-  const words = new Map<number, number>();
-  g.bag.words.forEach((w, i) => {
-    const word = rnd() < 0.33 ? Math.floor(rnd() * vocabularySize) : w;
-    words.set(word, (words.get(word) ?? 0) + (g.bag.counts[i] ?? 1));
-  });
-  const ids = [...words.keys()].sort((a, b) => a - b);
-  const colour = g.colour.map((c) => c * (0.7 + rnd() * 0.6));
-  const norm = Math.hypot(...colour);
-  return {
-    ...g,
-    phash:
-      Math.floor(rnd() * 2 ** 32)
-        .toString(16)
-        .padStart(8, '0') + g.phash.slice(8),
-    bag: { words: Uint32Array.from(ids), counts: Uint16Array.from(ids, (w) => words.get(w) ?? 1) },
-    colour: colour.map((c) => c / norm),
-  };
-}

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { ToyPictureOptions } from '../../apps/server/src/db/seed/toy-pictures';
+import type { GlobalDescriptor } from '../../apps/server/src/platform/image-index/picture-descriptor';
 import { COLOURS } from '../../apps/server/src/db/seed/vocabulary';
 import { BASE_TOYS } from '../../apps/server/src/db/seed/vocabulary-toys';
 
@@ -151,4 +152,32 @@ function clutter(width: number, height: number, rnd: () => number): string {
     `<defs><linearGradient id="g" x1="0" y1="0" x2="${rnd()}" y2="1"><stop offset="0" stop-color="${colour()}"/><stop offset="1" stop-color="${colour()}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join('')}</svg>`
   );
+}
+
+/**
+ * A stand-in for another catalogue picture: a third of the words replaced by random ones and the
+ * colours shifted. For timing and as distractors only; it looks like no real picture.
+ */
+export function perturbedDescriptor(
+  g: GlobalDescriptor,
+  vocabularySize: number,
+  rnd: () => number,
+): GlobalDescriptor {
+  const words = new Map<number, number>();
+  g.bag.words.forEach((w, i) => {
+    const word = rnd() < 0.33 ? Math.floor(rnd() * vocabularySize) : w;
+    words.set(word, (words.get(word) ?? 0) + (g.bag.counts[i] ?? 1));
+  });
+  const ids = [...words.keys()].sort((a, b) => a - b);
+  const colour = g.colour.map((c) => c * (0.7 + rnd() * 0.6));
+  const norm = Math.hypot(...colour);
+  return {
+    ...g,
+    phash:
+      Math.floor(rnd() * 2 ** 32)
+        .toString(16)
+        .padStart(8, '0') + g.phash.slice(8),
+    bag: { words: Uint32Array.from(ids), counts: Uint16Array.from(ids, (w) => words.get(w) ?? 1) },
+    colour: colour.map((c) => c / norm),
+  };
 }
