@@ -24,9 +24,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import {
   COLOUR_BINS,
   decodeLocalFeatures,
@@ -55,27 +54,16 @@ import {
   perturbedDescriptor,
   splitLabelledPhotos,
   transformPicture,
+  IMAGE_SEARCH_GOALS,
+  imageBenchOptions,
 } from './support/image-sets';
 
-const { values: opts } = parseArgs({
-  options: {
-    half: { type: 'string', default: 'reporting' },
-    only: { type: 'string' },
-    labels: {
-      type: 'string',
-      default: resolve(import.meta.dirname, '../../shared/datasets/grocery-photos/labels.csv'),
-    },
-    gallery: { type: 'string', default: '5' },
-    scale: { type: 'string', default: '100000' },
-    hnsw: { type: 'boolean', default: false },
-  },
-});
-const half = opts.half === 'tuning' ? 'tuning' : 'reporting';
-const run = (part: string) => !opts.only || opts.only === part;
+const opts = imageBenchOptions({ hnsw: { type: 'boolean', default: false } });
+const { half, run } = opts;
 const DEMO_PRODUCTS = 300;
 /** Demo products are numbered from here, so they never collide with photo skus. */
 const DEMO_BASE = 1_000_000;
-const GOALS = { photos: 0.9, demo: 0.95, p95Ms: 300 };
+const GOALS = IMAGE_SEARCH_GOALS;
 
 // Rendering 600 pictures takes a minute; they are the same every run, so they are kept.
 const cacheDir = join(tmpdir(), 'vitrine-bench-image-matching');
@@ -225,7 +213,7 @@ let photoQueries: Picture[] = [];
 let photoGallery: Picture[] = [];
 const labelsFound = existsSync(opts.labels);
 if ((run('photos') || run('scale')) && labelsFound) {
-  const split = splitLabelledPhotos(opts.labels, Number(opts.gallery));
+  const split = splitLabelledPhotos(opts.labels, opts.gallery);
   const skus = [...new Set(split.gallery.map((p) => p.sku))].sort();
   const asPicture = (p: { path: string; sku: string }): Picture => ({
     product: skus.indexOf(p.sku),
@@ -271,7 +259,7 @@ if (run('demo')) {
 }
 
 if (run('scale') && photoCatalogue) {
-  const target = Number(opts.scale);
+  const target = opts.scale;
   const base = photoCatalogue;
   console.log(
     `\n(c) scale: the catalogue of (a) grown to ${target} pictures with perturbed copies of demo pictures`,

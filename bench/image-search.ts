@@ -25,14 +25,12 @@
  * Usage: node --import tsx bench/image-search.ts [--labels path/to/labels.csv] [--gallery 5]
  *          [--scale 100000] [--only photos|demo|scale] [--half reporting|tuning]
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import {
@@ -50,23 +48,19 @@ import {
 } from '../apps/server/src/platform/image-index/picture-descriptor';
 import { VisualVocabulary } from '../apps/server/src/platform/image-index/visual-vocabulary';
 import { LocalDiskStorage } from '../apps/server/src/platform/storage';
-import { mulberry32, perturbedDescriptor, splitLabelledPhotos, transformPicture } from './support/image-sets';
+import { startServer, type TestServer } from '../e2e/server';
+import {
+  IMAGE_SEARCH_GOALS,
+  imageBenchOptions,
+  mulberry32,
+  perturbedDescriptor,
+  splitLabelledPhotos,
+  transformPicture,
+} from './support/image-sets';
 
-const { values: opts } = parseArgs({
-  options: {
-    half: { type: 'string', default: 'reporting' },
-    only: { type: 'string' },
-    labels: {
-      type: 'string',
-      default: resolve(import.meta.dirname, '../../shared/datasets/grocery-photos/labels.csv'),
-    },
-    gallery: { type: 'string', default: '5' },
-    scale: { type: 'string', default: '100000' },
-  },
-});
-const half = opts.half === 'tuning' ? 'tuning' : 'reporting';
-const run = (part: string) => !opts.only || opts.only === part;
-const GOALS = { photos: 0.9, demo: 0.95, p95Ms: 300 };
+const opts = imageBenchOptions();
+const { half, run } = opts;
+const GOALS = IMAGE_SEARCH_GOALS;
 const root = resolve(import.meta.dirname, '..');
 
 if (
@@ -139,7 +133,7 @@ let photoQueries: Query[] = [];
 const labelsFound = existsSync(opts.labels);
 if ((run('photos') || run('scale')) && labelsFound) {
   started = performance.now();
-  const split = splitLabelledPhotos(opts.labels, Number(opts.gallery));
+  const split = splitLabelledPhotos(opts.labels, opts.gallery);
   const productOf = new Map<string, number>();
   for (const [i, photo] of split.gallery.entries()) {
     let productId = productOf.get(photo.sku);
@@ -206,46 +200,6 @@ function demoQueries(): Query[] {
 // ---------------------------------------------------------------------------------------------
 // The server, and a buyer's queries through it.
 
-interface Server {
-  url: string;
-  lines: string[];
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  child.stderr.on('data', (d: Buffer) => lines.push(d.toString()));
-  const url = await new Promise<string>((ok, fail) => {
-    child.on('exit', (code) => fail(new Error(`server exited (${code}):\n${lines.join('\n')}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      lines.push(line);
-      const m = /Vitrine showroom: (http:\/\/localhost:\d+)/.exec(line);
-      if (m?.[1]) ok(m[1]);
-    });
-  });
-  return {
-    url,
-    lines,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
-
 /** True once every picture of the company is described under its current vocabulary. */
 function indexedInDatabase(): { pictures: number; indexed: number } {
   const pictures = (
@@ -264,14 +218,15 @@ function indexedInDatabase(): { pictures: number; indexed: number } {
   return { pictures, indexed };
 }
 
+const serverEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', DATABASE_URL: '' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits for the server's indexer: every picture described and the last vocabulary's index swapped in. */
-async function waitForIndex(server: Server, done: (pictures: number) => RegExp): Promise<void> {
+async function waitForIndex(server: TestServer, done: (pictures: number) => RegExp): Promise<void> {
   for (let last = 0; ;) {
     const { pictures, indexed } = indexedInDatabase();
     const what = done(pictures);
-    if (indexed >= pictures && server.lines.some((l) => what.test(l))) return;
+    if (indexed >= pictures && server.output.some((l) => what.test(l))) return;
     if (Date.now() - last > 15_000) {
       last = Date.now();
       console.log(`  … ${indexed} of ${pictures} pictures indexed`);
@@ -286,7 +241,7 @@ interface Envelope<T> {
   tip: string;
 }
 
-async function buyer(server: Server) {
+async function buyer(server: TestServer) {
   const call = async <T>(name: string, body: object, headers: Record<string, string> = {}) => {
     const r = (await (
       await fetch(`${server.url}/api/${name}`, {
@@ -340,7 +295,7 @@ async function asBrowserSends(image: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-async function measure(label: string, server: Server, queries: readonly Query[], goal: number) {
+async function measure(label: string, server: TestServer, queries: readonly Query[], goal: number) {
   const b = await buyer(server);
   // Two warm-up queries (first use of the query worker, JIT); not counted.
   for (const q of queries.slice(0, 2)) await b.search(await asBrowserSends(await q.image()));
@@ -376,7 +331,7 @@ async function measure(label: string, server: Server, queries: readonly Query[],
 
 try {
   started = performance.now();
-  let server = await startServer();
+  let server = await startServer(serverEnv);
   console.log(`\nserver started; waiting for it to describe and index the catalogue`);
   await waitForIndex(
     server,
@@ -396,20 +351,20 @@ try {
 
   if (run('scale') && photoQueries.length) {
     await server.stop();
-    const target = Number(opts.scale);
+    const target = opts.scale;
     started = performance.now();
     const added = growCatalogue(target);
     console.log(
       `\n(c) scale: ${added} stand-in pictures written (${target} in all) in ${seconds(started)}; restarting the server`,
     );
     started = performance.now();
-    server = await startServer();
+    server = await startServer(serverEnv);
     const listening = seconds(started);
     await waitForIndex(
       server,
       () => new RegExp(`image index: company ${companyId}: \\d+ stored pictures loaded`),
     );
-    const loaded = server.lines.find(
+    const loaded = server.output.find(
       (l) => /stored pictures loaded/.test(l) && l.includes(`company ${companyId}:`),
     );
     console.log(

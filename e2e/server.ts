@@ -10,6 +10,8 @@ const root = resolve(import.meta.dirname, '..');
 
 export interface TestServer {
   url: string;
+  /** What the server has printed so far, line by line (its log, at LOG_LEVEL). */
+  readonly output: readonly string[];
   /** Runs one SQL statement on the server's own database (SQLite or PostgreSQL), e.g. to switch a setting. */
   run(statement: string): Promise<void>;
   stop(): Promise<void>;
@@ -20,7 +22,8 @@ export interface TestServer {
  * database of its own: SQLite in that folder, or, when DATABASE_URL is set (the PostgreSQL pass of
  * CI), a new PostgreSQL database on that server, dropped again by stop(). Journeys running in
  * parallel therefore never see each other's changes.
- * `env` adds or overrides environment variables (e.g. a DATA_DIR the test reads and removes itself).
+ * `env` adds or overrides environment variables; a DATA_DIR given there is the caller's to remove
+ * (so a server can be started again on the same data).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
@@ -65,6 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
   return {
     url,
+    output,
     async run(statement) {
       if (databaseUrl) {
         const client = new pg.Client({ connectionString: databaseUrl });
@@ -82,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
       if (adminUrl && databaseUrl) {
         const admin = new pg.Client({ connectionString: adminUrl });
         await admin.connect();

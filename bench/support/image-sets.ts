@@ -2,7 +2,8 @@
 // path,sku,...) split into gallery and queries by a fixed rule, the demo catalogue's pictures
 // drawn as the seed draws them, and seeded transforms of those pictures into buyer-like photos.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import type { ToyPictureOptions } from '../../apps/server/src/db/seed/toy-pictures';
 import type { GlobalDescriptor } from '../../apps/server/src/platform/image-index/picture-descriptor';
@@ -179,5 +180,37 @@ export function perturbedDescriptor(
         .padStart(8, '0') + g.phash.slice(8),
     bag: { words: Uint32Array.from(ids), counts: Uint16Array.from(ids, (w) => words.get(w) ?? 1) },
     colour: colour.map((c) => c / norm),
+  };
+}
+
+/** Goals of issue 6: recall@10 photo to photo and on demo pictures photographed, and p95 per query. */
+export const IMAGE_SEARCH_GOALS = { photos: 0.9, demo: 0.95, p95Ms: 300 } as const;
+
+/**
+ * The options both image benchmarks take: which half of the queries (reporting unless told),
+ * which parts to run, the labelled photo set (read in place), photos per sku in the catalogue,
+ * and the number of pictures of the scale test.
+ */
+export function imageBenchOptions(extra: { hnsw?: { type: 'boolean'; default: boolean } } = {}) {
+  const { values } = parseArgs({
+    options: {
+      half: { type: 'string', default: 'reporting' },
+      only: { type: 'string' },
+      labels: {
+        type: 'string',
+        default: resolve(import.meta.dirname, '../../../shared/datasets/grocery-photos/labels.csv'),
+      },
+      gallery: { type: 'string', default: '5' },
+      scale: { type: 'string', default: '100000' },
+      ...extra,
+    },
+  });
+  return {
+    half: values.half === 'tuning' ? ('tuning' as const) : ('reporting' as const),
+    run: (part: string) => !values.only || values.only === part,
+    labels: values.labels as string,
+    gallery: Number(values.gallery),
+    scale: Number(values.scale),
+    hnsw: values.hnsw === true,
   };
 }
