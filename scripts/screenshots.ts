@@ -76,30 +76,27 @@ const SHOTS: Shot[] = [
     code: 'demo2-visitor',
   },
   { name: 'home-demo-en-phone', site: 'demo', lang: 'en', size: 'phone', path: '/home', code: 'demo-buyer' },
-  {
-    name: 'products-demo-en-desktop',
-    site: 'demo',
-    lang: 'en',
-    size: 'desktop',
-    path: '/productDisplay',
-    code: 'demo-visitor',
-  },
-  {
-    name: 'products-demo2-ar-phone',
-    site: 'demo2',
-    lang: 'ar',
-    size: 'phone',
-    path: '/productDisplay',
-    code: 'demo2-visitor',
-  },
-  {
-    name: 'details-demo-en-desktop',
-    site: 'demo',
-    lang: 'en',
-    size: 'desktop',
-    path: '/productDetails?id=5',
-    code: 'demo-visitor',
-  },
+  // The product list and a product, in English and Arabic, on a phone and a desktop window.
+  ...(['en', 'ar'] as const).flatMap((lang) =>
+    (['phone', 'desktop'] as const).flatMap((size): Shot[] => [
+      {
+        name: `products-${lang === 'en' ? 'demo' : 'demo2'}-${lang}-${size}`,
+        site: lang === 'en' ? 'demo' : 'demo2',
+        lang,
+        size,
+        path: '/productDisplay',
+        code: lang === 'en' ? 'demo-visitor' : 'demo2-visitor',
+      },
+      {
+        name: `details-demo-${lang}-${size}`,
+        site: 'demo',
+        lang,
+        size,
+        path: '/productDetails?id=5',
+        code: 'demo-visitor',
+      },
+    ]),
+  ),
   {
     name: 'details-demo-zh-phone',
     site: 'demo',
