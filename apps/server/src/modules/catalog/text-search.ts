@@ -56,8 +56,8 @@ const UNSPACED =
  * frequent keyword after one of these, so they agree on what a word start is.
  */
 export const WORD_STARTS = [
-  ...'\n\t \u00a0\u3000-\u2010\u2011\u2013\u2014_/\\([{<"\'\u2018\u201c\u201e\u00ab\u2039.,:;!?+&*#@=|~\u00b7',
-  ...'\uff08\uff3b\u3010\u300c\u300e\u300a\u3008\uff0c\u3001\u3002\uff1a\uff1b\uff0f\uff0b\uff06\u30fb',
+  ...'\n \u00a0\u3000-\u2010\u2013\u2014_/\\([{<"\'\u2018\u201c\u201e\u00ab.,:;!?+&*#\u00b7',
+  ...'\uff08\uff3b\u3010\u300c\u300e\u300a\uff0c\u3001\u3002\uff1a\uff0f\u30fb',
 ];
 
 export interface TextSearchLimits {
@@ -248,10 +248,16 @@ function sqliteSearch(db: Kysely<Database>, limits: TextSearchLimits): TextSearc
     // Too common as a substring: at word starts, each "<separator><keyword>" one trigram. One
     // character would need a range of two-character starts, as common as the letter itself.
     if (length(name) < 2) return undefined;
-    return anyOf(
-      ['names'],
-      WORD_STARTS.map((s) => s + name),
+    // Only those in the vocabulary: each phrase costs a lookup in every segment of the index,
+    // in the count and again in the page, and most separators never precede the keyword.
+    const lookups = WORD_STARTS.map(
+      (s) =>
+        sql<{
+          term: string;
+        }>`SELECT term FROM product_search_columns WHERE term = ${s + name} AND col = 'names'`,
     );
+    const found = await sql<{ term: string }>`${sql.join(lookups, sql` UNION ALL `)}`.execute(db);
+    return found.rows.length ? anyOf(['names'], [...new Set(found.rows.map((r) => r.term))]) : false;
   }
 
   return {
