@@ -16,6 +16,7 @@ import { createCartService } from './modules/cart/cart.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import type { TextSearchLimits } from './modules/catalog/text-search';
 import { createCompanyRepository } from './modules/company/company.repository';
 import { companyRoutes } from './modules/company/company.routes';
 import { createCompanyService } from './modules/company/company.service';
@@ -58,6 +59,8 @@ export interface AppDeps {
   websiteCacheMs?: number;
   /** How long list totals are served from memory (default 30 s; tests choose). */
   countCacheMs?: number;
+  /** When a short keyword is searched at word starts, or not at all (decision 0021; tests lower them). */
+  textSearchLimits?: TextSearchLimits;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
   /** Builds Excel workbooks; main.ts hands in a worker thread, tests build inline. */
@@ -91,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const catalog = createCatalogService({
-    repo: createCatalogRepository(deps.db),
+    repo: createCatalogRepository(deps.db, deps.textSearchLimits),
     storage: deps.storage,
     clock: deps.clock,
     countCacheMs: deps.countCacheMs ?? 30_000,

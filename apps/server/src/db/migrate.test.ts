@@ -32,6 +32,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0004_upload_grants',
       '0005_advert_titles',
       '0006_image_index',
+      '0007_search_vocabulary',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CallName, CallResponse } from '@vitrine/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
+import type { TextSearchLimits } from '../modules/catalog/text-search';
 import { loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_CREDENTIALS, seedDemo } from '../db/seed/demo';
@@ -34,6 +35,7 @@ export interface TestAppOptions {
   webRoot?: string;
   websiteCacheMs?: number;
   countCacheMs?: number;
+  textSearchLimits?: TextSearchLimits;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -60,6 +62,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     webRoot: opts.webRoot,
     websiteCacheMs: opts.websiteCacheMs ?? 0,
     countCacheMs: opts.countCacheMs ?? 0,
+    textSearchLimits: opts.textSearchLimits,
   });
 
   async function call<N extends CallName>(

@@ -7,6 +7,7 @@ import {
   type Keyword,
   type TextFilter,
   type TextSearch,
+  type TextSearchLimits,
   type TextTotals,
   textTemplate,
 } from './text-search';
@@ -90,8 +91,8 @@ const productTemplate = (q: ProductQuery): ProductQuery => {
   return q.text ? { ...t, text: textTemplate(q.text, (input: ProductQuery) => input.text) } : t;
 };
 
-export function createCatalogRepository(db: Kysely<Database>) {
-  const search = createTextSearch(db);
+export function createCatalogRepository(db: Kysely<Database>, limits?: TextSearchLimits) {
+  const search = createTextSearch(db, limits);
   const ordered = <T extends ProductsQB>(qb: T, q: ProductQuery): T => {
     const { sort, nearPrice, text } = q;
     if (text?.rankExact) {

@@ -23,7 +23,7 @@ import { type CallResult, fail, ok } from '../../plugins/api';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import type { CatalogRepository, ProductQuery, ProductRow } from './catalog.repository';
-import { parseKeyword, type TextFilter, type TextTotals } from './text-search';
+import { type Keyword, parseKeyword, type TextFilter, type TextTotals } from './text-search';
 
 const MONTH_MS = 30.44 * 24 * 3600 * 1000;
 
@@ -59,6 +59,23 @@ function parseTitles(json: string): Record<string, string | undefined> {
 
 export function createCatalogService({ repo, storage, clock, countCacheMs }: CatalogServiceDeps) {
   const counts = new Map<string, { at: number; totals: TextTotals }>();
+  const keywords = new Map<string, { at: number; text: TextFilter | undefined }>();
+
+  /**
+   * A keyword's filter, kept as long as totals are: preparing a short one reads the index's
+   * vocabulary (a few milliseconds), and what it finds changes only with the catalogue.
+   */
+  async function prepared(keyword: Keyword, companyId: number): Promise<TextFilter | undefined> {
+    if (countCacheMs <= 0) return repo.prepareText(keyword, companyId);
+    const key = JSON.stringify([companyId, keyword]);
+    const now = clock.now();
+    const hit = keywords.get(key);
+    if (hit && now - hit.at < countCacheMs) return hit.text;
+    const text = await repo.prepareText(keyword, companyId);
+    if (keywords.size >= COUNT_CACHE_MAX) keywords.delete(keywords.keys().next().value as string);
+    keywords.set(key, { at: now, text });
+    return text;
+  }
 
   /** A list's total (and, with a keyword, how many match a number exactly). */
   async function totalsOf(q: ProductQuery): Promise<TextTotals> {
@@ -177,7 +194,7 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
     async getList(input: ListInput, site: WebsiteInfo, lang: Language, t: Translate) {
       const keyword = input.keyword ? parseKeyword(input.keyword, site.show_article_number === 1) : undefined;
       if (!keyword) return list(input, site, lang);
-      const text = await repo.prepareText(keyword, site.company_id);
+      const text = await prepared(keyword, site.company_id);
       if (!text) return fail(ErrorCode.FAILED, t('catalog.keywordTooShort', { keyword: keyword.name }));
       return list(input, site, lang, text);
     },

@@ -282,24 +282,122 @@ describe(`get_list with a keyword on ${onPostgres ? 'PostgreSQL' : 'SQLite'}`, (
       expect(blank.data.total).toBe(all.data.total);
     });
 
-    it.skipIf(onPostgres)(
-      'refuses one or two characters that occur too often to search quickly, asking for more',
-      async () => {
-        // 60 products named with 29 'a' trigrams in each of 16 languages: about 28 000 occurrences.
-        const names = Object.fromEntries(LANGUAGES.map((l) => [`name${l.suffix}`, 'a'.repeat(30)]));
-        const rows = Array.from({ length: 60 }, () => ({
-          ...names,
-          company_id: demoCompany,
-          created_at: t.clock.now(),
-          updated_at: t.clock.now(),
-        }));
-        await t.db.insertInto('products').values(rows).execute();
-        const r = await search('a');
-        expect(r.code).toBe(ErrorCode.FAILED);
-        expect(r.tip).toMatch(/at least 3 characters/);
-        expect((await search('aaa')).data.total).toBeGreaterThanOrEqual(60);
-      },
-    );
+    it('refuses a single letter that occurs too often to search quickly, asking for more', async () => {
+      // 60 products named with 29 'a' trigrams in each of 16 languages: about 28 000 occurrences.
+      const names = Object.fromEntries(LANGUAGES.map((l) => [`name${l.suffix}`, 'a'.repeat(30)]));
+      const rows = Array.from({ length: 60 }, () => ({
+        ...names,
+        company_id: demoCompany,
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      }));
+      await t.db.insertInto('products').values(rows).execute();
+      const r = await search('a');
+      expect(r.code).toBe(ErrorCode.FAILED);
+      expect(r.tip).toMatch(/at least 3 characters/);
+      expect((await search('aaa')).data.total).toBeGreaterThanOrEqual(60);
+    });
+  });
+
+  describe('a rare short keyword', () => {
+    it('is found inside words, as any part of a name', async () => {
+      const circle = await add(demoCompany, { name_en: 'Circle Train Qz' });
+      expect(await idsFor('qz')).toEqual([circle]);
+      expect(await idsFor('rc')).toContain(circle);
+    });
+  });
+});
+
+describe(`get_list with a short keyword that occurs often, on ${onPostgres ? 'PostgreSQL' : 'SQLite'}`, () => {
+  let t: TestApp;
+  let demo: { token: string; website: number };
+  let company: number;
+  const added = new Set<number>();
+  const add = async (p: Partial<Insertable<ProductsTable>>) => {
+    const now = t.clock.now();
+    const { id } = await t.db
+      .insertInto('products')
+      .values({ company_id: company, created_at: now, updated_at: now, ...p })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    added.add(id);
+    return id;
+  };
+  const search = (keyword: string, more: Record<string, unknown> = {}) =>
+    t.call('get_list', { keyword, lang: EN, page_size: 60, ...more }, demo);
+  /** The matches among the products this suite added (the seeded one is left out). */
+  const idsFor = async (keyword: string, more: Record<string, unknown> = {}) => {
+    const r = await search(keyword, more);
+    expect(r.code).toBe(0);
+    return r.data.list.map((p) => p.id).filter((id) => added.has(id));
+  };
+
+  let stunt: number;
+  let carRc: number;
+  let truck: number;
+  let alone: number;
+  let circle: number;
+  let arc: number;
+
+  beforeAll(async () => {
+    // Ten occurrences are "often" here; the default is 20 000, which the bench reaches with 'rc'.
+    t = await createTestApp({
+      productsPerCompany: 1,
+      textSearchLimits: { shortKeywordMaxOccurrences: 10, expandMaxTerms: 64, expandMaxOccurrences: 120_000 },
+    });
+    demo = await t.login('demo', 'visitor');
+    company = (await t.call('get_website_info', { site: 'demo' })).data.company_id;
+    stunt = await add({ name: '特技车', name_en: 'RC Stunt Car', sort: 6 });
+    carRc = await add({ name: '小车', name_en: 'Car RC', sort: 5 });
+    truck = await add({ name: '卡车', name_en: 'rc-truck', sort: 4 });
+    alone = await add({ name: '遥控', name_fr: 'RC', sort: 3 });
+    circle = await add({ name: '圆形火车', name_en: 'Circle Train', sort: 2 });
+    arc = await add({ name: '弧', name_en: 'Arc Lamp', name_de: 'Bogenlampe Orchester', sort: 1 });
+    for (let i = 0; i < 8; i++) await add({ name_en: `Force Porch Circus ${i}`, sort: 0 });
+  });
+  afterAll(() => t.close());
+
+  it('finds "rc" where it is a word or begins one, in any case, and not inside other words', async () => {
+    expect(await idsFor('rc')).toEqual([stunt, carRc, truck, alone]);
+    expect(await idsFor('Rc')).toEqual([stunt, carRc, truck, alone]);
+    expect(await idsFor('rc')).not.toContain(circle);
+    expect(await idsFor('rc')).not.toContain(arc);
+  });
+
+  it('counts the same products it shows, page after page', async () => {
+    const all = await search('rc');
+    expect(all.data.total).toBe(all.data.list.length);
+    const first = await search('rc', { page_size: 2 });
+    expect(first.data.total).toBe(all.data.total);
+    expect(first.data.list.map((p) => p.id)).toEqual(all.data.list.slice(0, 2).map((p) => p.id));
+  });
+
+  it('finds a word start after accents are folded', async () => {
+    const accented = await add({ name_en: 'Élan Glider', sort: 9 });
+    for (let i = 0; i < 12; i++) await add({ name_en: `Relay Belt ${i}`, sort: 0 });
+    expect(await idsFor('EL')).toEqual([accented]);
+  });
+
+  it('still finds a frequent two-character Chinese word inside longer words', async () => {
+    const sets: number[] = [];
+    for (let i = 0; i < 12; i++) sets.push(await add({ name: `积木套装玩具${i}`, sort: 100 + i }));
+    const found = await idsFor('套装');
+    expect(found).toEqual([...sets].reverse());
+  });
+
+  it('keeps finding numbers in part, with exact numbers first', async () => {
+    const partial = await add({ name_en: 'Blocks', toy_number: 'ARC-77', sort: 50 });
+    const exact = await add({ name_en: 'Kite', toy_number: 'R-C', sort: 1 });
+    const found = await idsFor('rc');
+    expect(found[0]).toBe(exact);
+    expect(found).toContain(partial);
+    expect(found).toContain(stunt);
+  });
+
+  it('asks for more characters for a single frequent letter', async () => {
+    const r = await search('e');
+    expect(r.code).toBe(ErrorCode.FAILED);
+    expect(r.tip).toMatch(/at least 3 characters/);
   });
 });
 

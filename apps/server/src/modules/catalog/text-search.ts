@@ -43,12 +43,45 @@ export const foldLikeTrigrams = (text: string): string =>
 const length = (text: string) => [...text].length;
 
 /**
- * A one- or two-character keyword is answered from the trigram vocabulary (every trigram that
- * starts with it) while it occurs at most this often in the index: about 5 ms of reading at
- * 100 000 products. More often ('a', 'ca') it would match most of the catalogue and cost up
- * to seconds per page, so it is refused with a tip asking for more characters.
+ * Scripts written without spaces between words: a keyword in them is searched as a substring
+ * whatever its length (飞机 inside 遥控飞机玩具). Korean is spaced, but compound nouns are
+ * often written together (공주인형), so it is searched the same way.
  */
-export const SHORT_KEYWORD_MAX_OCCURRENCES = 20_000;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * What may stand before a word: line breaks (between a product's names), spaces, dashes,
+ * brackets, quotes and punctuation, also their full-width forms. Both dialects search a short
+ * frequent keyword after one of these, so they agree on what a word start is.
+ */
+export const WORD_STARTS = [
+  ...'\n \u00a0\u3000-\u2010\u2013\u2014_/\\([{<"\'\u2018\u201c\u201e\u00ab.,:;!?+&*#\u00b7',
+  ...'\uff08\uff3b\u3010\u300c\u300e\u300a\uff0c\u3001\u3002\uff1a\uff0f\u30fb',
+];
+
+export interface TextSearchLimits {
+  /**
+   * A one- or two-character name keyword is searched as a substring while it occurs at most this
+   * often in the index. More often ('rc', 'ca' at 100 000 products) a substring would match
+   * words it is only part of (circle, arc) and cost up to seconds per page, so it is searched at
+   * the start of words instead (the tip asks for more characters when that cannot be done).
+   */
+  shortKeywordMaxOccurrences: number;
+  /**
+   * SQLite: a one- or two-character part searched as a substring becomes the trigrams that start
+   * with it; at most this many of them, occurring at most `expandMaxOccurrences` times in all
+   * (about 10 ms of matching at 100 000 products), else it cannot be searched quickly.
+   */
+  expandMaxTerms: number;
+  expandMaxOccurrences: number;
+}
+
+export const DEFAULT_TEXT_SEARCH_LIMITS: TextSearchLimits = {
+  shortKeywordMaxOccurrences: 20_000,
+  expandMaxTerms: 64,
+  expandMaxOccurrences: 120_000,
+};
 
 /**
  * From this many matches on, SQLite reads a page along the order's index, testing each id
@@ -62,13 +95,13 @@ export const WALK_FROM_MATCHES = 500;
  * compiled query's cache key); `v` holds the values, which become parameters.
  */
 export interface TextFilter {
-  /** Names (and numbers, when `numbers`) through the trigram index; SQLite: not for one or two characters. */
+  /** Something can match: false when every part of the keyword is absent from the index. */
   indexed: boolean;
-  /** Numbers searched through the trigram index. */
+  /** Numbers searched too. */
   numbers: boolean;
   factory: boolean;
-  /** SQLite: vocabulary ranges of one- or two-character parts, by the columns each covers. */
-  ranges: string[][];
+  /** PostgreSQL: the names are searched at word starts (a regular expression), not as a substring. */
+  words: boolean;
   /** The keyword has a number part, so an exact number match can exist. */
   exact: boolean;
   /** Exact number matches first: set once the totals showed some among others (a plain order is cheaper). */
@@ -76,7 +109,7 @@ export interface TextFilter {
   /** SQLite with many matches: read the page along the order's index (see WALK_FROM_MATCHES). */
   walk: boolean;
   v: {
-    /** SQLite: the FTS5 expression of the indexed part; PostgreSQL: the names' LIKE pattern. */
+    /** SQLite: the FTS5 expression; PostgreSQL: the names' LIKE pattern or regular expression. */
     match: string;
     /** PostgreSQL: the numbers' LIKE pattern. */
     number: string;
@@ -85,9 +118,6 @@ export interface TextFilter {
     /** SQLite: the match and the exact expressions within the company (counted in the index). */
     matchInCompany: string;
     exactInCompany: string;
-    /** SQLite: each range's first term and the first term after it. */
-    from: string[];
-    to: string[];
   };
 }
 
@@ -122,8 +152,6 @@ export function textTemplate<I>(t: TextFilter, read: (input: I) => TextFilter | 
       exact: at((v) => v.exact),
       matchInCompany: at((v) => v.matchInCompany),
       exactInCompany: at((v) => v.exactInCompany),
-      from: t.v.from.map((_, i) => at((v) => v.from[i] ?? '')),
-      to: t.v.to.map((_, i) => at((v) => v.to[i] ?? '')),
     },
   };
 }
@@ -137,12 +165,15 @@ const noValues = (): TextFilter['v'] => ({
   exact: '',
   matchInCompany: '',
   exactInCompany: '',
-  from: [],
-  to: [],
 });
 
-export function createTextSearch(db: Kysely<Database>): TextSearch {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? postgresSearch(db) : sqliteSearch(db);
+export function createTextSearch(
+  db: Kysely<Database>,
+  limits: TextSearchLimits = DEFAULT_TEXT_SEARCH_LIMITS,
+): TextSearch {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? postgresSearch(db, limits)
+    : sqliteSearch(db, limits);
 }
 
 // --- SQLite: FTS5 trigram -----------------------------------------------------------------------
@@ -159,43 +190,106 @@ function after(prefix: string): string {
   return chars.join('') + String.fromCodePoint(next);
 }
 
-function sqliteSearch(db: Kysely<Database>): TextSearch {
+/** The vocabulary view of migration 0007: occurrences of each trigram per column. */
+type VocabularyTables = {
+  product_search_columns: { term: string; col: string; cnt: number };
+};
+
+/** The trigrams of a range read so far, and whether reading stopped at a limit. */
+interface Expansion {
+  terms: string[];
+  occurrences: number;
+  stopped: boolean;
+}
+
+function sqliteSearch(db: Kysely<Database>, limits: TextSearchLimits): TextSearch {
   const numberColumns = (factory: boolean) => (factory ? ['numbers', 'factory'] : ['numbers']);
   const columnFilter = (columns: string[]) => (columns.length === 1 ? columns[0] : `{${columns.join(' ')}}`);
   const scope = (companyId: number) => `scope : ${phrase(`\u0002${companyId}\u0002`)}`;
-  const columnList = (columns: string[]) => sql.join(columns.map((c) => sql.lit(c)));
+  const anyOf = (columns: string[], terms: string[]) =>
+    `${columnFilter(columns)} : (${terms.map(phrase).join(' OR ')})`;
 
-  /** How often a range's trigrams occur, counting no further than the limit. */
-  async function occurrences(from: string, to: string, columns: string[]): Promise<number> {
-    const r = await sql<{ n: number }>`
-      SELECT count(*) AS n FROM (
-        SELECT 1 FROM product_search_terms
-        WHERE term >= ${from} AND term < ${to} AND col IN (${columnList(columns)})
-        LIMIT ${SHORT_KEYWORD_MAX_OCCURRENCES + 1})`.execute(db);
-    return r.rows[0]?.n ?? 0;
+  /**
+   * The trigrams that start with `prefix` in the columns: a substring of one or two characters
+   * occurs exactly where one of them does, since every value ends with a line break. Read in
+   * term order, stopping once the limits are passed, so a very common prefix ('a') costs no
+   * more than a few milliseconds before it is known to be one.
+   */
+  async function expand(prefix: string, columns: string[], maxOccurrences: number): Promise<Expansion> {
+    const rows = db
+      .withTables<VocabularyTables>()
+      .selectFrom('product_search_columns')
+      .select(['term', 'cnt'])
+      .where('term', '>=', prefix)
+      .where('term', '<', after(prefix))
+      .where('col', 'in', columns)
+      .stream();
+    const found: Expansion = { terms: [], occurrences: 0, stopped: false };
+    for await (const { term, cnt } of rows) {
+      if (found.terms.at(-1) !== term) found.terms.push(term);
+      found.occurrences += cnt;
+      if (found.occurrences > maxOccurrences || found.terms.length > limits.expandMaxTerms) {
+        found.stopped = true;
+        break;
+      }
+    }
+    return found;
+  }
+
+  /** The FTS5 expression of a one- or two-character name, or undefined when it cannot be searched. */
+  async function shortName(name: string): Promise<string | false | undefined> {
+    if (UNSPACED.test(name)) {
+      const e = await expand(name, ['names'], limits.expandMaxOccurrences);
+      if (e.stopped) return undefined;
+      return e.terms.length ? anyOf(['names'], e.terms) : false;
+    }
+    const e = await expand(name, ['names'], limits.shortKeywordMaxOccurrences);
+    if (!e.stopped) return e.terms.length ? anyOf(['names'], e.terms) : false;
+    // Too common as a substring: at word starts, each "<separator><keyword>" one trigram. One
+    // character would need a range of two-character starts, as common as the letter itself.
+    if (length(name) < 2) return undefined;
+    // Only those in the vocabulary: each phrase costs a lookup in every segment of the index,
+    // in the count and again in the page, and most separators never precede the keyword.
+    const lookups = WORD_STARTS.map(
+      (s) =>
+        sql<{
+          term: string;
+        }>`SELECT term FROM product_search_columns WHERE term = ${s + name} AND col = 'names'`,
+    );
+    const found = await sql<{ term: string }>`${sql.join(lookups, sql` UNION ALL `)}`.execute(db);
+    return found.rows.length ? anyOf(['names'], [...new Set(found.rows.map((r) => r.term))]) : false;
   }
 
   return {
     async prepare({ name, number, factory }, companyId) {
       const numbers = numberColumns(factory);
-      const shortName = length(foldLikeTrigrams(name)) < 3;
-      const numberKind = !number ? 'none' : length(number) < 3 ? 'prefix' : 'index';
+      const folded = foldLikeTrigrams(name);
+      const numberPrefix = foldLikeTrigrams(number);
+      // false: searched, and nothing can match; undefined: cannot be searched quickly.
+      const nameExpr = length(folded) < 3 ? await shortName(folded) : `names : ${phrase(name)}`;
+      if (nameExpr === undefined) return undefined;
+      let numberExpr: string | false = false;
+      if (number && length(number) < 3) {
+        // Numbers are always searched in part. A part too common to expand is left out, as the
+        // name (or the exact number) still answers.
+        const e = await expand(numberPrefix, numbers, limits.expandMaxOccurrences);
+        if (!e.stopped && e.terms.length) numberExpr = anyOf(numbers, e.terms);
+      } else if (number) {
+        numberExpr = `${columnFilter(numbers)} : ${phrase(number)}`;
+      }
+      const expressions = [nameExpr, numberExpr].filter((e): e is string => e !== false);
       const exactExpr = `${columnFilter(numbers)} : ${phrase(`\n${number}\n`)}`;
       const t: TextFilter = {
-        indexed: !shortName,
-        numbers: numberKind === 'index',
+        indexed: expressions.length > 0,
+        numbers: numberExpr !== false,
         factory,
-        ranges: [],
+        words: false,
         exact: number !== '',
         rankExact: false,
         walk: false,
         v: noValues(),
       };
-      const expressions = [
-        ...(shortName ? [] : [`names : ${phrase(name)}`]),
-        ...(numberKind === 'index' ? [`${columnFilter(numbers)} : ${phrase(number)}`] : []),
-      ];
-      if (expressions.length) {
+      if (t.indexed) {
         t.v.match = expressions.join(' OR ');
         t.v.matchInCompany = `(${t.v.match}) AND ${scope(companyId)}`;
       }
@@ -203,53 +297,12 @@ function sqliteSearch(db: Kysely<Database>): TextSearch {
         t.v.exact = exactExpr;
         t.v.exactInCompany = `${exactExpr} AND ${scope(companyId)}`;
       }
-
-      const namePrefix = foldLikeTrigrams(name);
-      const numberPrefix = foldLikeTrigrams(number);
-      if (shortName) {
-        // The number is never longer than the name, so it is short too.
-        const ranges =
-          numberKind === 'none'
-            ? [{ prefix: namePrefix, columns: ['names'] }]
-            : namePrefix === numberPrefix
-              ? [{ prefix: namePrefix, columns: ['names', ...numbers] }]
-              : [
-                  { prefix: namePrefix, columns: ['names'] },
-                  { prefix: numberPrefix, columns: numbers },
-                ];
-        let seen = 0;
-        for (const r of ranges) seen += await occurrences(r.prefix, after(r.prefix), r.columns);
-        if (seen > SHORT_KEYWORD_MAX_OCCURRENCES) return undefined;
-        for (const r of ranges) {
-          t.ranges.push(r.columns);
-          t.v.from.push(r.prefix);
-          t.v.to.push(after(r.prefix));
-        }
-      } else if (numberKind === 'prefix') {
-        // A long name with a short number part ('a-b'): the name still searches, and the
-        // number part only while it is rare enough.
-        const n = await occurrences(numberPrefix, after(numberPrefix), numbers);
-        if (n <= SHORT_KEYWORD_MAX_OCCURRENCES) {
-          t.ranges.push(numbers);
-          t.v.from.push(numberPrefix);
-          t.v.to.push(after(numberPrefix));
-        }
-      }
       return t;
     },
 
     matches(t) {
-      const parts: RawBuilder<number>[] = [];
-      if (t.indexed) {
-        parts.push(sql<number>`SELECT rowid FROM product_search WHERE product_search MATCH ${t.v.match}`);
-      }
-      t.ranges.forEach((columns, i) =>
-        parts.push(
-          sql<number>`SELECT doc FROM product_search_terms
-            WHERE term >= ${t.v.from[i]} AND term < ${t.v.to[i]} AND col IN (${columnList(columns)})`,
-        ),
-      );
-      const ids = sql.join(parts, sql` UNION `);
+      if (!t.indexed) return sql<SqlBool>`1 = 0`;
+      const ids = sql<number>`SELECT rowid FROM product_search WHERE product_search MATCH ${t.v.match}`;
       // "+" keeps SQLite from reading the matches by id, so it walks the order's index instead.
       return t.walk ? sql<SqlBool>`+products.id IN (${ids})` : sql<SqlBool>`products.id IN (${ids})`;
     },
@@ -259,8 +312,7 @@ function sqliteSearch(db: Kysely<Database>): TextSearch {
     },
 
     indexTotals(t) {
-      // The vocabulary knows no company; ranges are counted through the products table.
-      if (t.ranges.length || !t.indexed) return undefined;
+      if (!t.indexed) return sql<TextTotals>`SELECT 0 AS total, 0 AS exact`;
       const exact = t.exact
         ? sql`(SELECT count(*) FROM product_search WHERE product_search MATCH ${t.v.exactInCompany})`
         : sql`0`;
@@ -282,36 +334,62 @@ function sqliteSearch(db: Kysely<Database>): TextSearch {
 /** A LIKE pattern that finds the text anywhere, its own % _ and \ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-function postgresSearch(db: Kysely<Database>): TextSearch {
+/** A regular expression (PostgreSQL's) that finds the text at the start of a name or after a WORD_START. */
+const atWordStart = (text: string) => {
+  const literal = text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+  const starts = WORD_STARTS.map((c) => c.replace(/[\\\]^-]/g, '\\$&')).join('');
+  return `(^|[${starts}])${literal}`;
+};
+
+function postgresSearch(db: Kysely<Database>, limits: TextSearchLimits): TextSearch {
   const numbersLike = (t: TextFilter, pattern: string) =>
     t.factory
       ? sql`(ps.numbers LIKE ${pattern} OR ps.factory LIKE ${pattern})`
       : sql`ps.numbers LIKE ${pattern}`;
+  const namesMatch = (t: TextFilter) =>
+    t.words ? sql`ps.names ~ ${t.v.match}` : sql`ps.names LIKE ${t.v.match}`;
   const matchCondition = (t: TextFilter) =>
-    t.numbers
-      ? sql`(ps.names LIKE ${t.v.match} OR ${numbersLike(t, t.v.number)})`
-      : sql`ps.names LIKE ${t.v.match}`;
+    t.numbers ? sql`(${namesMatch(t)} OR ${numbersLike(t, t.v.number)})` : namesMatch(t);
+
+  /**
+   * Whether a short name occurs more often than the limit in all names, as SQLite's vocabulary
+   * counts it. Stops after as many names as the limit (each holds it at least once); a rare
+   * keyword costs a scan, as answering it does.
+   */
+  async function frequent(folded: string): Promise<boolean> {
+    const limit = limits.shortKeywordMaxOccurrences;
+    const r = await sql<{ n: string | number | null }>`
+      SELECT sum((length(names) - length(replace(names, ${folded}, ''))) / length(${folded})) AS n
+      FROM (SELECT names FROM product_search WHERE names LIKE ${containing(folded)} LIMIT ${limit + 1}) s`.execute(
+      db,
+    );
+    return Number(r.rows[0]?.n ?? 0) > limit;
+  }
 
   return {
     async prepare({ name, number, factory }) {
       // Folded by the database's own search_fold (as the index was), and handed to the query as
       // plain values: the planner then sees the patterns, and scans the table rather than the
       // whole trigram index for one shorter than a trigram.
-      const r = await sql<{ match: string; number: string; exact: string }>`SELECT
-        search_fold(${containing(name)}) AS match,
+      const r = await sql<{ name: string; number: string; exact: string }>`SELECT
+        search_fold(${name}) AS name,
         search_fold(${containing(number)}) AS number,
         search_fold(${containing(`\n${number}\n`)}) AS exact`.execute(db);
       const folded = r.rows[0];
       if (!folded) throw new Error('search_fold answered nothing');
+      const short = length(folded.name) < 3 && !UNSPACED.test(folded.name);
+      const words = short && (await frequent(folded.name));
+      // As on SQLite: one frequent character cannot be searched at word starts quickly.
+      if (words && length(folded.name) < 2) return undefined;
       const v = noValues();
-      v.match = folded.match;
+      v.match = words ? atWordStart(folded.name) : containing(folded.name);
       v.number = folded.number;
       v.exact = folded.exact;
       return {
         indexed: true,
         numbers: number !== '',
         factory,
-        ranges: [],
+        words,
         exact: number !== '',
         rankExact: false,
         walk: false,
