@@ -10,6 +10,7 @@ import {
 import { createElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CallBody, type CallOptions, callApi, isApiError } from './api-client';
+import { takeEarlyCall } from './early-calls';
 import { onSessionEnd } from './session-events';
 import * as storage from './storage';
 import { useNearViewport } from './useNearViewport';
@@ -65,7 +66,10 @@ export function useApiQuery<N extends CallName>(
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: callKey(name, body, i18n.language),
-    queryFn: ({ signal }) => callApi(name, body, { signal, ...call }),
+    queryFn: ({ signal }) => {
+      const again = () => callApi(name, body, { signal, ...call });
+      return takeEarlyCall(name, body, i18n.language)?.catch(again) ?? again();
+    },
     placeholderData: keepPreviousData,
     ...options,
   });
