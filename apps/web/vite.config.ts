@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 // A relative path, so that the config loader bundles this TypeScript source instead of asking
@@ -46,6 +47,53 @@ function webMessagesOnly(): Plugin {
 }
 
 /**
+ * The pages a buyer most often opens the app on, and the modules the router loads for them.
+ * The build lists their chunks (with what they import) and styles in first-pages.json; the
+ * server announces them in those pages' HTML, so they download beside the entry instead of after
+ * it has run (docs/decisions/0020). A module missing from the build fails it.
+ */
+const FIRST_PAGES: Record<string, readonly string[]> = {
+  '/home': ['src/app/layout/MainLayout.tsx', 'src/features/catalog/routes/HomePage.tsx'],
+  '/productDisplay': ['src/app/layout/MainLayout.tsx', 'src/features/catalog/routes/ProductDisplayPage.tsx'],
+};
+
+function firstPagePreloads(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'vitrine:first-page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const holding = (module: string) =>
+        chunks.find((c) => c.moduleIds.some((id) => relative(root, id).replace(/\\/g, '/') === module));
+      const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const [path, modules] of Object.entries(FIRST_PAGES)) {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          // The entry and what it imports are in index.html already.
+          if (chunk?.type !== 'chunk' || chunk.isEntry || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk.imports.forEach(visit);
+        };
+        for (const module of modules) {
+          const chunk = holding(module);
+          if (!chunk) this.error(`first-pages: no chunk holds ${module}`);
+          visit(chunk.fileName);
+        }
+        pages[path] = {
+          scripts: [...scripts].map((f) => BASE + f),
+          styles: [...styles].map((f) => BASE + f),
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: 'first-pages.json', source: JSON.stringify(pages, null, 2) });
+    },
+  };
+}
+
+/**
  * react-router's package exports only its development build (warnings on) whatever the mode;
  * the production build beside it is the same code with them off (docs/decisions/0020).
  */
@@ -56,7 +104,7 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
 
 export default defineConfig(({ command }) => ({
   base: BASE,
-  plugins: [react(), appRoutesAtRoot(), webMessagesOnly()],
+  plugins: [react(), appRoutesAtRoot(), webMessagesOnly(), firstPagePreloads()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
