@@ -118,7 +118,7 @@ export default defineConfig(({ command }) => ({
         // goes into it rather than into a dozen shared slivers, and the main layout's modules
         // travel together. The pieces the login page shares with the header get a chunk of
         // their own, so the login page never downloads the layout; modules the layout loads on
-        // demand stay out of it.
+        // demand (and what only they use, such as the contact fields) stay out of it.
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 3 },
@@ -129,7 +129,7 @@ export default defineConfig(({ command }) => ({
             },
             {
               name: 'layout',
-              test: /[\\/]src[\\/]app[\\/]layout[\\/](?!MenuDrawer|BareLayout|FooterContacts)/,
+              test: /[\\/]src[\\/]app[\\/]layout[\\/](?!MenuDrawer|BareLayout|FooterContacts|contact-links)/,
               priority: 1,
             },
           ],
