@@ -7,22 +7,27 @@ import classes from './product.module.css';
 
 export type ProductViewMode = 'thumbnail' | 'list';
 
-export interface ProductGridProps {
+/** What the grid and the list both take. */
+export interface ProductListProps {
   products: readonly Product[];
   /** Cards link to the e-commerce details page. */
   ecommerce?: boolean;
   headingLevel?: 2 | 3 | 4;
-  /** The narrowest a card may get, in px (defaults to 180); the grid fills the rest. */
-  minCardWidth?: number;
-  /** How many cards are above the fold (their pictures load first). */
+  /** How many products are above the fold (their pictures load first). */
   priorityCount?: number;
-  /** Shows this many skeletons instead of products. */
+  /** Shows skeletons instead of products. */
   loading?: boolean;
+  /** How many skeletons. */
   skeletonCount?: number;
-  hideFlags?: boolean;
   className?: string;
   /** Accessible name of the list. */
   label?: string;
+}
+
+export interface ProductGridProps extends ProductListProps {
+  /** The narrowest a card may get, in px (defaults to 180); the grid fills the rest. */
+  minCardWidth?: number;
+  hideFlags?: boolean;
 }
 
 /** A responsive grid of product cards (two columns on a phone); skeleton cards while loading. */
@@ -67,17 +72,6 @@ export function ProductGrid({
   );
 }
 
-export interface ProductListProps {
-  products: readonly Product[];
-  ecommerce?: boolean;
-  headingLevel?: 2 | 3 | 4;
-  loading?: boolean;
-  skeletonCount?: number;
-  priorityCount?: number;
-  className?: string;
-  label?: string;
-}
-
 /** Products in list mode, one row each; skeleton rows while loading. */
 export function ProductList({
   products,
@@ -118,6 +112,6 @@ export function ProductList({
 export function ProductResults({
   mode,
   ...props
-}: ProductListProps & { mode: ProductViewMode; minCardWidth?: number }) {
+}: ProductListProps & Pick<ProductGridProps, 'minCardWidth'> & { mode: ProductViewMode }) {
   return mode === 'list' ? <ProductList {...props} /> : <ProductGrid {...props} />;
 }
