@@ -1,5 +1,6 @@
 import type { ProductCard as Product } from '@vitrine/contract';
 import type { CSSProperties } from 'react';
+import { DEFAULT_MIN_CARD_WIDTH, gridPictureSizes } from './picture';
 import { ProductCard } from './ProductCard';
 import { ProductRow } from './ProductRow';
 import { ProductCardSkeleton, ProductRowSkeleton } from './ProductSkeletons';
@@ -35,7 +36,7 @@ export function ProductGrid({
   products,
   ecommerce,
   headingLevel,
-  minCardWidth = 180,
+  minCardWidth = DEFAULT_MIN_CARD_WIDTH,
   priorityCount = 0,
   loading = false,
   skeletonCount = 8,
@@ -44,7 +45,7 @@ export function ProductGrid({
   label,
 }: ProductGridProps) {
   const style = { '--card-min': `${minCardWidth}px` } as CSSProperties;
-  const sizes = `(max-width: 36em) 50vw, ${Math.round(minCardWidth * 1.4)}px`;
+  const sizes = gridPictureSizes(minCardWidth);
   if (loading) {
     return (
       <div className={[classes.grid, className].filter(Boolean).join(' ')} style={style} aria-hidden="true">

@@ -1,4 +1,4 @@
-import { pictureSources } from '../../components/product/picture';
+import { gridPictureSizes, PRODUCT_PICTURE_WIDTH, preloadPicture } from '../../components/product/picture';
 import { startEarlyCall } from '../../lib/early-calls';
 import { resolveLanguage } from '../../lib/i18n';
 import * as storage from '../../lib/storage';
@@ -12,41 +12,32 @@ import { catalogListBody, parseCatalogParams } from './list/params';
  * page code.
  */
 
-/**
- * The first banner is the largest thing on a phone's first screen: preloaded as soon as its
- * address is known, rather than once the page's code has drawn the carousel.
- */
-function preloadFirstBanner(picture: string | undefined, sizes: string, defaultWidth: number) {
-  const sources = pictureSources(picture, defaultWidth);
-  if (!sources) return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = sources.src;
-  if (sources.srcSet) {
-    link.imageSrcset = sources.srcSet;
-    link.imageSizes = sizes;
-  }
-  link.fetchPriority = 'high';
-  document.head.append(link);
-}
-
-/** /home: the banners, and then the first banner's picture. */
+/** /home: the banners, then the first banner's picture. */
 export function startHomeCalls(): void {
   const site = storage.getSite();
   if (!site) return;
   const { sizes, defaultWidth } = bannerPicture(bannerVariantOf(templateStyleOf(site.template_style)));
+  // The first banner is the largest thing on a phone's first screen.
   startEarlyCall('get_advert', HOME_BANNERS, resolveLanguage(site.default_lang)).then(
-    (banners) => preloadFirstBanner(banners[0]?.picture, sizes, defaultWidth),
+    (banners) => preloadPicture(banners[0]?.picture, sizes, defaultWidth),
     () => undefined,
   );
 }
 
-/** /productDisplay: the page of products the address asks for, and the category tree. */
+/** /productDisplay: the page of products the address asks for, then its first pictures; the category tree. */
 export function startCatalogCalls(url: URL): void {
   const site = storage.getSite();
   if (!site) return;
   const lang = resolveLanguage(site.default_lang);
-  void startEarlyCall('get_list', catalogListBody(parseCatalogParams(url.searchParams)), lang);
+  const params = parseCatalogParams(url.searchParams);
+  // In thumbnail mode the first cards' pictures are the largest things on a phone's first screen.
+  startEarlyCall('get_list', catalogListBody(params), lang).then(
+    (page) => {
+      if (params.mode !== 'thumbnail') return;
+      for (const product of page.list.slice(0, 2))
+        preloadPicture(product.picture, gridPictureSizes(), PRODUCT_PICTURE_WIDTH);
+    },
+    () => undefined,
+  );
   void startEarlyCall('get_category', {}, lang);
 }
