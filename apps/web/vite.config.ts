@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 // A relative path, so that the config loader bundles this TypeScript source instead of asking
@@ -46,6 +47,54 @@ function webMessagesOnly(): Plugin {
 }
 
 /**
+ * The pages a buyer most often opens the app on, and the modules the router loads for them.
+ * The build lists their chunks (with what they import) and styles in first-pages.json; the
+ * server announces them in those pages' HTML, so they download beside the entry instead of after
+ * it has run (docs/decisions/0020). A module missing from the build fails it.
+ * /productDisplay is left out: its page brings some twenty small Mantine chunks, and announcing
+ * them all at once delayed the entry script (first paint 0.3 s later) for no gain in its LCP.
+ */
+const FIRST_PAGES: Record<string, readonly string[]> = {
+  '/home': ['src/app/layout/MainLayout.tsx', 'src/features/catalog/routes/HomePage.tsx'],
+};
+
+function firstPagePreloads(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'vitrine:first-page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const holding = (module: string) =>
+        chunks.find((c) => c.moduleIds.some((id) => relative(root, id).replace(/\\/g, '/') === module));
+      const pages: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const [path, modules] of Object.entries(FIRST_PAGES)) {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          // The entry and what it imports are in index.html already.
+          if (chunk?.type !== 'chunk' || chunk.isEntry || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk.imports.forEach(visit);
+        };
+        for (const module of modules) {
+          const chunk = holding(module);
+          if (!chunk) this.error(`first-pages: no chunk holds ${module}`);
+          visit(chunk.fileName);
+        }
+        pages[path] = {
+          scripts: [...scripts].map((f) => BASE + f),
+          styles: [...styles].map((f) => BASE + f),
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: 'first-pages.json', source: JSON.stringify(pages, null, 2) });
+    },
+  };
+}
+
+/**
  * react-router's package exports only its development build (warnings on) whatever the mode;
  * the production build beside it is the same code with them off (docs/decisions/0020).
  */
@@ -56,7 +105,7 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
 
 export default defineConfig(({ command }) => ({
   base: BASE,
-  plugins: [react(), appRoutesAtRoot(), webMessagesOnly()],
+  plugins: [react(), appRoutesAtRoot(), webMessagesOnly(), firstPagePreloads()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -70,7 +119,7 @@ export default defineConfig(({ command }) => ({
         // goes into it rather than into a dozen shared slivers, and the main layout's modules
         // travel together. The pieces the login page shares with the header get a chunk of
         // their own, so the login page never downloads the layout; modules the layout loads on
-        // demand stay out of it.
+        // demand (and what only they use, such as the contact fields) stay out of it.
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 3 },
@@ -81,7 +130,7 @@ export default defineConfig(({ command }) => ({
             },
             {
               name: 'layout',
-              test: /[\\/]src[\\/]app[\\/]layout[\\/](?!MenuDrawer|BareLayout|FooterContacts)/,
+              test: /[\\/]src[\\/]app[\\/]layout[\\/](?!MenuDrawer|BareLayout|FooterContacts|contact-links)/,
               priority: 1,
             },
           ],

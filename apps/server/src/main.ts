@@ -67,13 +67,13 @@ async function main(): Promise<void> {
   const excelWorker = new URL('./excel-worker.js', import.meta.url);
   // Two image threads: a query never waits behind a vocabulary being learned.
   const imageWorker = new URL('./image-worker.js', import.meta.url);
-  const imageThread = () => workerTask(imageWorker) as ImageWork;
+  const imageThread = (background = false) => workerTask(imageWorker, { background }) as ImageWork;
   const app = await buildApp({
     buildWorkbook: existsSync(fileURLToPath(excelWorker))
       ? workerTask<WorkbookInput, Buffer>(excelWorker)
       : undefined,
     imageWork: existsSync(fileURLToPath(imageWorker))
-      ? { query: imageThread(), indexing: imageThread() }
+      ? { query: imageThread(), indexing: imageThread(true) }
       : undefined,
     db: handle.db,
     clock: systemClock,

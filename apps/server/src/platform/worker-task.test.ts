@@ -1,5 +1,6 @@
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { workerTask } from './worker-task';
+import { BACKGROUND_NICE, workerTask } from './worker-task';
 
 const script = (code: string) =>
   new URL(
@@ -7,6 +8,20 @@ const script = (code: string) =>
   );
 
 describe('a worker task', () => {
+  it.runIf(process.platform === 'linux')(
+    'runs background work at a lower priority than the server',
+    async () => {
+      const code = `import { getPriority } from 'node:os';\nparentPort.on('message', ({ id }) => parentPort.postMessage({ id, ok: true, result: getPriority() }));`;
+      const before = getPriority();
+      const background = workerTask<null, number>(script(code), { background: true });
+      const foreground = workerTask<null, number>(script(code));
+      expect(await background(null)).toBe(Math.max(before, BACKGROUND_NICE));
+      expect(await foreground(null)).toBe(before);
+      // The thread alone: the server's own thread keeps its priority.
+      expect(getPriority()).toBe(before);
+    },
+  );
+
   it('answers each job with its own result, in a thread of its own', async () => {
     const run = workerTask<number, number>(
       script(

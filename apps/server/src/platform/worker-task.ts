@@ -4,13 +4,36 @@ import { Worker } from 'node:worker_threads';
  * Runs CPU-heavy work (building a workbook) in one worker thread, so requests keep being
  * answered meanwhile. Jobs queue in the worker; a worker that dies is replaced by the next job.
  */
-export function workerTask<I, O>(file: URL): (input: I) => Promise<O> {
+export interface WorkerTaskOptions {
+  /**
+   * Work nobody waits for (indexing a catalogue's pictures): the thread runs at a lower priority,
+   * so it gives way to the threads answering buyers instead of taking a whole core from them.
+   * Linux alone sets a priority per thread (elsewhere it would be the whole process's), so
+   * elsewhere it runs as any other.
+   */
+  background?: boolean;
+}
+
+/** How far below normal a background thread runs (nice, 0 to 19). */
+export const BACKGROUND_NICE = 15;
+
+export function workerTask<I, O>(
+  file: URL,
+  { background = false }: WorkerTaskOptions = {},
+): (input: I) => Promise<O> {
   let worker: Worker | null = null;
   let nextId = 0;
   const pending = new Map<number, { resolve(v: O): void; reject(e: Error): void }>();
 
   const start = (): Worker => {
-    const w = new Worker(file);
+    // The priority is set from inside the thread (it is the calling thread's), before its code loads.
+    const w =
+      background && process.platform === 'linux'
+        ? new Worker(
+            `try { require('node:os').setPriority(${BACKGROUND_NICE}); } catch {}\nimport(${JSON.stringify(file.href)});`,
+            { eval: true },
+          )
+        : new Worker(file);
     // A waiting worker must not keep the process alive at shutdown.
     w.unref();
     w.on('message', (m: { id: number; ok: boolean; result?: O; error?: string }) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { htmlFor, parseFirstPages } from './static-web';
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -11,7 +12,17 @@ describe('serving the web app', () => {
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(
       join(webRoot, 'index.html'),
-      `<!doctype html><title>Vitrine</title>${'<!-- pad -->'.repeat(200)}`,
+      `<!doctype html><html><head><title>Vitrine</title></head><body>${'<!-- pad -->'.repeat(200)}</body></html>`,
+    );
+    writeFileSync(
+      join(webRoot, 'first-pages.json'),
+      JSON.stringify({
+        '/home': {
+          scripts: ['/pc/assets/HomePage-AbCdEf12.js'],
+          styles: ['/pc/assets/HomePage-AbCdEf12.css'],
+        },
+        '/productDisplay': { scripts: ['/pc/assets/List-AbCdEf12.js'], styles: [] },
+      }),
     );
     writeFileSync(
       join(webRoot, 'assets', 'index-AbCdEf12.js'),
@@ -32,6 +43,36 @@ describe('serving the web app', () => {
       expect(res.body).toContain('<title>Vitrine</title>');
     },
   );
+
+  it('announces a first page’s chunks and styles in its HTML, and only in its own', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/home' });
+    expect(home.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/pc/assets/HomePage-AbCdEf12.js">',
+    );
+    expect(home.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/pc/assets/HomePage-AbCdEf12.css">',
+    );
+    expect(home.body.indexOf('modulepreload')).toBeLessThan(home.body.indexOf('</head>'));
+    expect(home.body).not.toContain('List-AbCdEf12');
+    // The router matches paths whatever their case and trailing slash; so does the announcement.
+    const list = await t.app.inject({ method: 'GET', url: '/PRODUCTDISPLAY/?keyword=car' });
+    expect(list.body).toContain('href="/pc/assets/List-AbCdEf12.js"');
+    expect(list.body).not.toContain('HomePage-AbCdEf12');
+    for (const url of ['/', '/login?site=demo', '/productDetails?id=3']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('modulepreload');
+    }
+  });
+
+  it('serves one HTML to every showroom: nothing of a website or a visitor goes into it', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/home', headers: { host: 'toys.example.com' } });
+    const b = await t.app.inject({
+      method: 'GET',
+      url: '/home?site=demo2',
+      headers: { host: 'other.example.com', cookie: 'x=1', authorization: 'Bearer abc' },
+    });
+    expect(a.body).toBe(b.body);
+    expect(a.headers['cache-control']).toBe('no-cache');
+  });
 
   it('serves hashed assets under /pc/ cached for a year', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/pc/assets/index-AbCdEf12.js' });
@@ -73,5 +114,35 @@ describe('serving the web app', () => {
   it('keeps /api answers as envelopes next to the app', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nothing', payload: {} });
     expect(res.json()).toMatchObject({ code: -404 });
+  });
+});
+
+describe('first-page announcements', () => {
+  const html = '<!doctype html><html><head><title>x</title></head><body></body></html>';
+
+  it('escapes what it writes into attributes', () => {
+    const pages = parseFirstPages(
+      JSON.stringify({
+        '/home': { scripts: ['/pc/a"><script>alert(1)</script>.js'], styles: ['/pc/b&c.css'] },
+      }),
+    );
+    const out = htmlFor(html, pages, '/home');
+    expect(out).not.toContain('<script>');
+    expect(out).toContain('href="/pc/a&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.js"');
+    expect(out).toContain('href="/pc/b&amp;c.css"');
+  });
+
+  it('announces only files of the web build (under /pc/)', () => {
+    const pages = parseFirstPages(
+      JSON.stringify({
+        '/home': { scripts: ['https://evil.example/x.js', '//evil.example/y.js', 7], styles: null },
+      }),
+    );
+    expect(htmlFor(html, pages, '/home')).toBe(html);
+  });
+
+  it('leaves the HTML as built when the list is missing or broken', () => {
+    expect(htmlFor(html, parseFirstPages('not json'), '/home')).toBe(html);
+    expect(htmlFor(html, parseFirstPages('null'), '/home')).toBe(html);
   });
 });

@@ -2,9 +2,58 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg|glb)$/;
+
+/** What the web build lists for a first page (apps/web/vite.config.ts, first-pages.json). */
+interface FirstPage {
+  scripts: string[];
+  styles: string[];
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+const attribute = (value: string) => value.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
+
+/** Paths compare as the web app's router matches them: letter case and a trailing slash do not matter. */
+const pageKey = (path: string) => (path.replace(/\/+$/, '') || '/').toLowerCase();
+
+/** The build's list of first pages, keyed by pageKey; empty when missing or unreadable. */
+export function parseFirstPages(json: string): Map<string, FirstPage> {
+  const pages = new Map<string, FirstPage>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return pages;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return pages;
+  const files = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string' && f.startsWith('/pc/')) : [];
+  for (const [path, page] of Object.entries(
+    parsed as Record<string, { scripts?: unknown; styles?: unknown }>,
+  )) {
+    pages.set(pageKey(path), { scripts: files(page?.scripts), styles: files(page?.styles) });
+  }
+  return pages;
+}
+
+/**
+ * The app's HTML for `path`: on a first page, the route's chunks and styles are announced in the
+ * head, so the browser fetches them beside the entry script rather than once it has run. The
+ * announcement depends on the path alone, never on the website or the visitor, so the same
+ * HTML may be served to every showroom.
+ */
+export function htmlFor(indexHtml: string, pages: Map<string, FirstPage>, path: string): string {
+  const page = pages.get(pageKey(path));
+  if (!page || !indexHtml.includes('</head>')) return indexHtml;
+  const links = [
+    ...page.scripts.map((f) => `<link rel="modulepreload" crossorigin href="${attribute(f)}">`),
+    ...page.styles.map((f) => `<link rel="preload" as="style" crossorigin href="${attribute(f)}">`),
+  ];
+  if (links.length === 0) return indexHtml;
+  return indexHtml.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+}
 
 /**
  * Serves the built web app: assets under /pc/ (hashed files cached for a year), and the app's
@@ -31,12 +80,19 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
     },
   });
 
-  // Read on each navigation (a small file), so a rebuild of the web app is served without a restart.
-  const sendApp = async (_req: unknown, reply: FastifyReply) =>
-    reply
+  const firstPagesFile = join(webRoot, 'first-pages.json');
+  // Read on each navigation (small files), so a rebuild of the web app is served without a restart.
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [html, firstPages] = await Promise.all([
+      readFile(indexFile, 'utf8'),
+      readFile(firstPagesFile, 'utf8').catch(() => '{}'),
+    ]);
+    const path = request.url.split('?')[0] ?? '/';
+    return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await readFile(indexFile));
+      .send(htmlFor(html, parseFirstPages(firstPages), path));
+  };
 
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
   app.get('/', sendApp);

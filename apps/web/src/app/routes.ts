@@ -1,5 +1,6 @@
 import type { WebsiteInfo } from '@vitrine/contract';
 import type { ComponentType } from 'react';
+import { startCatalogCalls, startHomeCalls } from '../features/catalog/early';
 
 /**
  * The showroom's routes (specification, section 2) in one table: where each lives, what it
@@ -57,14 +58,25 @@ export interface AppRoute {
   unguarded?: true;
   /** The page's code, a chunk of its own. */
   load(): Promise<{ default: ComponentType }>;
+  /**
+   * Starts the calls the page will make first, when the app opens on it (lib/early-calls), so
+   * that they need not wait for the page's code.
+   */
+  early?(url: URL): void;
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  { path: PATHS.home, layout: 'main', load: () => import('../features/catalog/routes/HomePage') },
+  {
+    path: PATHS.home,
+    layout: 'main',
+    load: () => import('../features/catalog/routes/HomePage'),
+    early: startHomeCalls,
+  },
   {
     path: PATHS.productDisplay,
     layout: 'main',
     load: () => import('../features/catalog/routes/ProductDisplayPage'),
+    early: startCatalogCalls,
   },
   {
     path: PATHS.productDetails,

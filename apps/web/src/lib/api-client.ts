@@ -108,6 +108,13 @@ export interface CallOptions {
   silent?: boolean;
   /** Any failure of this call ends the session: stored user info is cleared and the chat closed. */
   needError?: boolean;
+  /** Ask in this language rather than the one on screen (a call made before the locale is in). */
+  lang?: Language;
+  /**
+   * Nothing app-wide on failure, not even for -106 and -2: the caller makes the call again the
+   * ordinary way when this one fails (an early call, started before the app is wired).
+   */
+  unhandled?: boolean;
 }
 
 /** The body of a call as a caller writes it: `lang` is added here. */
@@ -141,7 +148,7 @@ export async function callApiWithTip<N extends CallName>(
   try {
     return await send(name, body, options);
   } catch (e) {
-    if (isApiError(e)) handleFailure(e, options);
+    if (isApiError(e) && !options.unhandled) handleFailure(e, options);
     throw e;
   }
 }
@@ -170,7 +177,7 @@ function handleFailure(
 async function send<N extends CallName>(
   name: N,
   body: CallBody<N>,
-  { signal, timeoutMs = LIMITS.REQUEST_TIMEOUT_MS }: CallOptions,
+  { signal, timeoutMs = LIMITS.REQUEST_TIMEOUT_MS, lang: asked }: CallOptions,
 ): Promise<{ data: CallResponse<N>; tip: string }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (!isPublic(name)) {
@@ -179,7 +186,7 @@ async function send<N extends CallName>(
   }
   const token = storage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const lang = requestLanguage();
+  const lang = asked ?? requestLanguage();
   const payload = lang ? { ...body, lang: langCodeOf(lang) } : body;
 
   const timeout = new AbortController();

@@ -10,8 +10,10 @@ import {
 import { createElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CallBody, type CallOptions, callApi, isApiError } from './api-client';
+import { takeEarlyCall } from './early-calls';
 import { onSessionEnd } from './session-events';
 import * as storage from './storage';
+import { useNearViewport } from './useNearViewport';
 
 /** The one query client: server state is cached per call, website, language and body. */
 export const queryClient = new QueryClient({
@@ -64,10 +66,36 @@ export function useApiQuery<N extends CallName>(
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: callKey(name, body, i18n.language),
-    queryFn: ({ signal }) => callApi(name, body, { signal, ...call }),
+    queryFn: ({ signal }) => {
+      const again = () => callApi(name, body, { signal, ...call });
+      return takeEarlyCall(name, body, i18n.language)?.catch(again) ?? again();
+    },
     placeholderData: keepPreviousData,
     ...options,
   });
+}
+
+/** How far below the fold content starts loading (about a phone screen ahead of the buyer). */
+const BELOW_THE_FOLD_MARGIN = '600px 0px';
+
+/**
+ * useApiQuery for content further down a page: the call waits until the element behind the
+ * returned ref comes near the viewport, so a first load spends its network and main thread on
+ * what is on screen. An answer already cached (coming back to the page) shows at once, which
+ * keeps the restored scroll position where it was.
+ */
+export function useApiQueryWhenNear<N extends CallName, T extends Element = HTMLElement>(
+  name: N,
+  body: CallBody<N>,
+  options: Omit<ApiQueryOptions<N>, 'enabled'> = {},
+) {
+  const { i18n } = useTranslation();
+  const [ref, near] = useNearViewport<T>(
+    BELOW_THE_FOLD_MARGIN,
+    () => queryClient.getQueryData(callKey(name, body, i18n.language)) !== undefined,
+  );
+  const query = useApiQuery(name, body, { ...options, enabled: near });
+  return [ref, query, near] as const;
 }
 
 export { useInfiniteQuery };

@@ -1,10 +1,11 @@
 import type { SessionUser, WebsiteInfo } from '@vitrine/contract';
-import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompanyLogo } from '../../components/CompanyLogo';
 import { companyName, initialsOf } from '../../lib/company';
 import { templateStyleOf } from '../../lib/theme';
+import { useNearViewport } from '../../lib/useNearViewport';
 import classes from './Footer.module.css';
 import { navItems } from './nav-items';
 import { useLanguage } from './useShowroom';
@@ -20,23 +21,9 @@ const NEAR = '600px';
  * first load. Until then (and if the code fails to arrive) the rest of the footer stands alone.
  */
 function ContactColumn(props: ContactDetailsProps) {
-  const slot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [slot, near] = useNearViewport<HTMLDivElement>(NEAR);
   const [details, setDetails] = useState<{ Component: ComponentType<ContactDetailsProps> } | null>(null);
   const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const element = slot.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: NEAR },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
 
   useEffect(() => {
     if (!near) return;

@@ -2,50 +2,12 @@ import { Skeleton } from '@mantine/core';
 import type { CompanyContact, WebsiteInfo } from '@vitrine/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactHref, type LinkKind } from './contact-links';
+import { type ContactKind, contactHref, filledFields } from './contact-links';
 import classes from './Footer.module.css';
 import { useContacts } from './useContacts';
 import { useLanguage } from './useShowroom';
 
-type FieldKey =
-  | 'company_contact'
-  | 'company_mobilephone'
-  | 'company_telephone'
-  | 'company_email'
-  | 'company_wechat'
-  | 'company_whatsapp'
-  | 'company_facebook'
-  | 'company_fax'
-  | 'company_qq'
-  | 'address';
-
-type LabelKey =
-  | 'web.footer.contactPerson'
-  | 'web.footer.mobile'
-  | 'web.footer.phone'
-  | 'web.footer.email'
-  | 'web.footer.wechat'
-  | 'web.footer.whatsapp'
-  | 'web.footer.facebook'
-  | 'web.footer.fax'
-  | 'web.footer.qq'
-  | 'web.footer.address';
-
-/** The contact fields of spec section 2, in order; `address` is chosen by the server. */
-const FIELDS: readonly { key: FieldKey; label: LabelKey; kind: LinkKind; ltr?: boolean }[] = [
-  { key: 'company_contact', label: 'web.footer.contactPerson', kind: 'text' },
-  { key: 'company_mobilephone', label: 'web.footer.mobile', kind: 'tel', ltr: true },
-  { key: 'company_telephone', label: 'web.footer.phone', kind: 'tel', ltr: true },
-  { key: 'company_email', label: 'web.footer.email', kind: 'mail', ltr: true },
-  { key: 'company_wechat', label: 'web.footer.wechat', kind: 'text', ltr: true },
-  { key: 'company_whatsapp', label: 'web.footer.whatsapp', kind: 'whatsapp', ltr: true },
-  { key: 'company_facebook', label: 'web.footer.facebook', kind: 'facebook', ltr: true },
-  { key: 'company_fax', label: 'web.footer.fax', kind: 'text', ltr: true },
-  { key: 'company_qq', label: 'web.footer.qq', kind: 'text', ltr: true },
-  { key: 'address', label: 'web.footer.address', kind: 'text' },
-];
-
-function ContactValue({ kind, value, ltr }: { kind: LinkKind; value: string; ltr?: boolean }) {
+function ContactValue({ kind, value, ltr }: { kind: ContactKind; value: string; ltr?: boolean }) {
   const { t } = useTranslation();
   const href = contactHref(kind, value);
   const dir = ltr ? 'ltr' : 'auto';
@@ -72,7 +34,7 @@ function ContactValue({ kind, value, ltr }: { kind: LinkKind; value: string; ltr
 
 function ContactRecord({ contact }: { contact: CompanyContact }) {
   const { t } = useTranslation();
-  const rows = FIELDS.map((f) => ({ ...f, value: (contact[f.key] ?? '').trim() })).filter((f) => f.value);
+  const rows = filledFields(contact);
   if (rows.length === 0) return null;
   return (
     <dl className={classes.contactList}>
@@ -104,7 +66,7 @@ export default function ContactDetails({ site, titleId }: { site: WebsiteInfo; t
       </div>
     );
   } else if (state.status === 'ready') {
-    const records = state.data.contacts.filter((c) => FIELDS.some((f) => (c[f.key] ?? '').trim() !== ''));
+    const records = state.data.contacts.filter((c) => filledFields(c).length > 0);
     if (records.length === 0) return null;
     body = records.map((c, i) => <ContactRecord key={i} contact={c} />);
   } else {

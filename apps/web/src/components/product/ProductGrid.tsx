@@ -1,5 +1,6 @@
 import type { ProductCard as Product } from '@vitrine/contract';
 import type { CSSProperties } from 'react';
+import { DEFAULT_MIN_CARD_WIDTH, gridPictureSizes } from './picture';
 import { ProductCard } from './ProductCard';
 import { ProductRow } from './ProductRow';
 import { ProductCardSkeleton, ProductRowSkeleton } from './ProductSkeletons';
@@ -7,22 +8,27 @@ import classes from './product.module.css';
 
 export type ProductViewMode = 'thumbnail' | 'list';
 
-export interface ProductGridProps {
+/** What the grid and the list both take. */
+export interface ProductListProps {
   products: readonly Product[];
   /** Cards link to the e-commerce details page. */
   ecommerce?: boolean;
   headingLevel?: 2 | 3 | 4;
-  /** The narrowest a card may get, in px (defaults to 180); the grid fills the rest. */
-  minCardWidth?: number;
-  /** How many cards are above the fold (their pictures load first). */
+  /** How many products are above the fold (their pictures load first). */
   priorityCount?: number;
-  /** Shows this many skeletons instead of products. */
+  /** Shows skeletons instead of products. */
   loading?: boolean;
+  /** How many skeletons. */
   skeletonCount?: number;
-  hideFlags?: boolean;
   className?: string;
   /** Accessible name of the list. */
   label?: string;
+}
+
+export interface ProductGridProps extends ProductListProps {
+  /** The narrowest a card may get, in px (defaults to 180); the grid fills the rest. */
+  minCardWidth?: number;
+  hideFlags?: boolean;
 }
 
 /** A responsive grid of product cards (two columns on a phone); skeleton cards while loading. */
@@ -30,7 +36,7 @@ export function ProductGrid({
   products,
   ecommerce,
   headingLevel,
-  minCardWidth = 180,
+  minCardWidth = DEFAULT_MIN_CARD_WIDTH,
   priorityCount = 0,
   loading = false,
   skeletonCount = 8,
@@ -39,7 +45,7 @@ export function ProductGrid({
   label,
 }: ProductGridProps) {
   const style = { '--card-min': `${minCardWidth}px` } as CSSProperties;
-  const sizes = `(max-width: 36em) 50vw, ${Math.round(minCardWidth * 1.4)}px`;
+  const sizes = gridPictureSizes(minCardWidth);
   if (loading) {
     return (
       <div className={[classes.grid, className].filter(Boolean).join(' ')} style={style} aria-hidden="true">
@@ -65,17 +71,6 @@ export function ProductGrid({
       ))}
     </ul>
   );
-}
-
-export interface ProductListProps {
-  products: readonly Product[];
-  ecommerce?: boolean;
-  headingLevel?: 2 | 3 | 4;
-  loading?: boolean;
-  skeletonCount?: number;
-  priorityCount?: number;
-  className?: string;
-  label?: string;
 }
 
 /** Products in list mode, one row each; skeleton rows while loading. */
@@ -118,6 +113,6 @@ export function ProductList({
 export function ProductResults({
   mode,
   ...props
-}: ProductListProps & { mode: ProductViewMode; minCardWidth?: number }) {
+}: ProductListProps & Pick<ProductGridProps, 'minCardWidth'> & { mode: ProductViewMode }) {
   return mode === 'list' ? <ProductList {...props} /> : <ProductGrid {...props} />;
 }

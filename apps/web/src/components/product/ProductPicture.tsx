@@ -1,5 +1,5 @@
 import { type CSSProperties, useState } from 'react';
-import { pictureSources } from './picture';
+import { pictureSources, PRODUCT_PICTURE_WIDTH } from './picture';
 import classes from './product.module.css';
 
 export interface ProductPictureProps {
@@ -55,7 +55,7 @@ export function ProductPicture({
   sizes = DEFAULT_SIZES,
   ratio = 1,
   priority = false,
-  defaultWidth = 320,
+  defaultWidth = PRODUCT_PICTURE_WIDTH,
   className,
   fit = 'contain',
 }: ProductPictureProps) {

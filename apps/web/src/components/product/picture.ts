@@ -36,3 +36,33 @@ export function pictureSources(url: string | null | undefined, defaultWidth = 32
     fallbacks: [value],
   };
 }
+
+/** The width a product picture asks for when the browser ignores srcset. */
+export const PRODUCT_PICTURE_WIDTH = 320;
+
+/** The narrowest a card of a product grid may get, in px, unless the grid says otherwise. */
+export const DEFAULT_MIN_CARD_WIDTH = 180;
+
+/** How wide a grid's card pictures are drawn: half a phone's width, else a little over a card. */
+export const gridPictureSizes = (minCardWidth: number = DEFAULT_MIN_CARD_WIDTH): string =>
+  `(max-width: 36em) 50vw, ${Math.round(minCardWidth * 1.4)}px`;
+
+/**
+ * Asks for a picture the page is about to draw, before it is drawn (its address arrived with
+ * an early call): with the same srcset and sizes as its <img>, so the browser fetches one width
+ * once, and first.
+ */
+export function preloadPicture(url: string | null | undefined, sizes: string, defaultWidth: number): void {
+  const sources = pictureSources(url, defaultWidth);
+  if (!sources) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = sources.src;
+  if (sources.srcSet) {
+    link.imageSrcset = sources.srcSet;
+    link.imageSizes = sizes;
+  }
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}

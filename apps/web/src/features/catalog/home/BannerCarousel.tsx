@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProductPicture } from '../../../components/product';
+import { bannerPicture, type BannerVariant } from './banner-picture';
 import classes from './home.module.css';
 
 type Banner = CallResponse<'get_advert'>[number];
@@ -33,7 +34,7 @@ function BannerLink({ banner, children }: { banner: Banner; children: ReactNode 
 export interface BannerCarouselProps {
   banners: readonly Banner[];
   /** The look of the layout it sits in (wide, boxed beside a sidebar, editorial, compact strip). */
-  variant: 'wide' | 'boxed' | 'editorial' | 'strip';
+  variant: BannerVariant;
 }
 
 /**
@@ -84,9 +85,7 @@ export function BannerCarousel({ banners, variant }: BannerCarouselProps) {
               <ProductPicture
                 src={banner.picture}
                 alt={banner.title}
-                ratio={variant === 'strip' ? 5 : variant === 'boxed' ? 2.4 : 3.2}
-                sizes={variant === 'boxed' ? '(max-width: 62em) 100vw, 900px' : '100vw'}
-                defaultWidth={800}
+                {...bannerPicture(variant)}
                 fit="cover"
                 priority={i === 0}
                 className={classes.bannerPicture}

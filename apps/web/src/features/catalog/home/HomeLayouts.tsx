@@ -1,12 +1,13 @@
 import { useApiQuery } from '../../../lib/query';
 import { BannerCarousel } from './BannerCarousel';
+import { type BannerVariant, HOME_BANNERS } from './banner-picture';
 import { BoothsSection, Categories, ProductSection, TopSellingSection } from './parts';
 import { PRODUCT_SECTIONS } from './sections';
 import classes from './home.module.css';
 
 /** While the banners load, a box of their size (nothing shifts when they arrive). */
-export function BannerSlot({ variant }: { variant: 'wide' | 'boxed' | 'editorial' | 'strip' }) {
-  const query = useApiQuery('get_advert', { position: 'home' }, { staleTime: 5 * 60_000 });
+export function BannerSlot({ variant }: { variant: BannerVariant }) {
+  const query = useApiQuery('get_advert', HOME_BANNERS, { staleTime: 5 * 60_000 });
   if (!query.data)
     return (
       <div

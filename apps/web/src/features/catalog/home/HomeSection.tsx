@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,10 +12,11 @@ export interface HomeSectionProps {
   variant: 'plain' | 'bar' | 'editorial' | 'compact';
   children: ReactNode;
   className?: string;
+  ref?: Ref<HTMLElement>;
 }
 
 /** A home section: its heading, a 'more' link to the full list, and its content. */
-export function HomeSection({ title, more, extra, variant, children, className }: HomeSectionProps) {
+export function HomeSection({ title, more, extra, variant, children, className, ref }: HomeSectionProps) {
   const { t } = useTranslation();
   const id = useId();
   const moreLink = more ? (
@@ -28,6 +29,7 @@ export function HomeSection({ title, more, extra, variant, children, className }
   ) : null;
   return (
     <section
+      ref={ref}
       className={[classes.section, className].filter(Boolean).join(' ')}
       data-variant={variant}
       aria-labelledby={id}

@@ -3,19 +3,22 @@ import { Link, useSearchParams } from 'react-router';
 import { ProductPicture } from '../../../components/product';
 import { SelectField } from '../../../components/SelectField';
 import { formatNumber } from '../../../lib/format';
-import { useApiQuery } from '../../../lib/query';
+import { useApiQuery, useApiQueryWhenNear } from '../../../lib/query';
 import { catalogHref } from '../list/params';
 import { HomeSection, type HomeSectionProps } from './HomeSection';
 import { type BlockVariant, ProductsBlock } from './ProductsBlock';
 import { BOOTHS_MORE, SECTION_SIZE, type SectionDef, TOP_SELLING_MORE } from './sections';
+import skeleton from '../../../components/skeleton.module.css';
 import classes from './home.module.css';
 
 type SectionVariant = HomeSectionProps['variant'];
 
+// Every section call takes the same page body and answers the same page shape.
+const SECTION_BODY = { page: 1, page_size: SECTION_SIZE };
+
 /** The products of one home section (new arrivals, spot, …). */
 export function useSectionProducts(def: SectionDef) {
-  // Every section call takes the same page body and answers the same page shape.
-  return useApiQuery(def.call as 'get_stock_toy', { page: 1, page_size: SECTION_SIZE });
+  return useApiQuery(def.call as 'get_stock_toy', SECTION_BODY);
 }
 
 export function ProductSection({
@@ -30,11 +33,18 @@ export function ProductSection({
   flip?: boolean;
 }) {
   const { t } = useTranslation();
-  const { data } = useSectionProducts(def);
+  // Below the fold, a section's products (their call, cards and pictures) wait until it nears the screen.
+  const [ref, { data }, near] = useApiQueryWhenNear(def.call as 'get_stock_toy', SECTION_BODY);
   if (def.hideWhenEmpty && data && data.list.length === 0) return null;
   const title = t(def.title);
   return (
-    <HomeSection title={title} more={def.more} variant={variant}>
+    <HomeSection
+      ref={ref}
+      title={title}
+      more={def.more}
+      variant={variant}
+      className={near ? undefined : skeleton.idle}
+    >
       <ProductsBlock products={data?.list} variant={block} flip={flip} label={title} />
     </HomeSection>
   );
@@ -54,9 +64,18 @@ export function useHomeParam(name: string): [string, (value: string) => void] {
 }
 
 /** The region selector of the top-selling list. */
-function RegionSelect({ value, onChange }: { value: string; onChange(value: string): void }) {
+function RegionSelect({
+  value,
+  onChange,
+  load,
+}: {
+  value: string;
+  onChange(value: string): void;
+  /** Fetch the regions (the section has come near the screen). */
+  load: boolean;
+}) {
   const { t } = useTranslation();
-  const regions = useApiQuery('get_location_list', {}, { staleTime: 5 * 60_000 });
+  const regions = useApiQuery('get_location_list', {}, { staleTime: 5 * 60_000, enabled: load });
   return (
     <SelectField
       className={classes.region}
@@ -80,7 +99,7 @@ export function TopSellingSection({ variant, block }: { variant: SectionVariant;
   const { t } = useTranslation();
   const [region, setRegion] = useHomeParam('region');
   const areaId = /^\d+$/.test(region) ? Number(region) : undefined;
-  const { data } = useApiQuery('get_hot', {
+  const [ref, { data }, near] = useApiQueryWhenNear('get_hot', {
     page: 1,
     page_size: SECTION_SIZE,
     ...(areaId ? { area_id: areaId } : {}),
@@ -88,10 +107,12 @@ export function TopSellingSection({ variant, block }: { variant: SectionVariant;
   const title = t('web.home.topSelling');
   return (
     <HomeSection
+      ref={ref}
       title={title}
       more={TOP_SELLING_MORE}
       variant={variant}
-      extra={<RegionSelect value={region} onChange={setRegion} />}
+      className={near ? undefined : skeleton.idle}
+      extra={<RegionSelect value={region} onChange={setRegion} load={near} />}
     >
       <ProductsBlock products={data?.list} variant={block} label={title} />
     </HomeSection>
@@ -172,11 +193,17 @@ export function Categories({ look }: { look: 'tiles' | 'sidebar' | 'pills' }) {
 /** The showroom's booths (get_booth_list), each opening its booth viewer. */
 export function BoothsSection({ variant, compact = false }: { variant: SectionVariant; compact?: boolean }) {
   const { t } = useTranslation();
-  const { data } = useApiQuery('get_booth_list', {}, { staleTime: 5 * 60_000 });
+  const [ref, { data }, near] = useApiQueryWhenNear('get_booth_list', {}, { staleTime: 5 * 60_000 });
   if (data && data.length === 0) return null;
   const title = t('web.home.booths');
   return (
-    <HomeSection title={title} more={BOOTHS_MORE} variant={variant}>
+    <HomeSection
+      ref={ref}
+      title={title}
+      more={BOOTHS_MORE}
+      variant={variant}
+      className={near ? undefined : skeleton.idle}
+    >
       <ul className={compact ? classes.boothsCompact : classes.booths} aria-label={title}>
         {(data ? data.slice(0, compact ? 8 : 6) : Array.from({ length: 4 }, () => null)).map((b, i) => (
           <li key={b?.id ?? `s${i}`}>

@@ -96,3 +96,23 @@ export const catalogHref = (params: Partial<CatalogParams>, path = '/productDisp
   const q = catalogSearch(params).toString();
   return q ? `${path}?${q}` : path;
 };
+
+/** Products on a page of /productDisplay. */
+export const CATALOG_PAGE_SIZE = 24;
+
+/**
+ * The get_list body of /productDisplay for these filters. The page and the router's early call
+ * (features/catalog/early.ts) both build it here, so the page takes the early answer.
+ */
+export function catalogListBody(params: CatalogParams): Omit<CallRequest<'get_list'>, 'lang'> {
+  const keyword = params.keyword.trim();
+  return {
+    page: params.page,
+    page_size: CATALOG_PAGE_SIZE,
+    sort: params.sort,
+    ...(keyword ? { keyword } : {}),
+    ...(params.category !== null ? { category_id: params.category } : {}),
+    ...(params.flag !== null ? { flag: params.flag } : {}),
+    ...(params.flag === 'new' && params.months !== null ? { new_months: params.months } : {}),
+  };
+}

@@ -9,11 +9,11 @@ import { CatalogLayout } from '../list/CatalogLayout';
 import { CatalogResults } from '../list/CatalogResults';
 import { CatalogToolbar } from '../list/CatalogToolbar';
 import { CategorySelect, CategoryTree, categoryName } from '../list/CategoryNav';
-import { catalogHref } from '../list/params';
+import { CATALOG_PAGE_SIZE, catalogHref, catalogListBody } from '../list/params';
 import { useCatalogParams } from '../list/useCatalogParams';
 import classes from '../list/catalog.module.css';
 
-export const PAGE_SIZE = 24;
+export const PAGE_SIZE = CATALOG_PAGE_SIZE;
 
 /**
  * /productDisplay: the catalogue by category (tree), in list or thumbnail mode, sorted six ways,
@@ -26,18 +26,7 @@ export default function ProductDisplayPage() {
   const [params, update] = useCatalogParams();
   const keyword = params.keyword.trim();
   const tree = useApiQuery('get_category', {}, { staleTime: 5 * 60_000 });
-  const body = useMemo(
-    () => ({
-      page: params.page,
-      page_size: PAGE_SIZE,
-      sort: params.sort,
-      ...(keyword ? { keyword } : {}),
-      ...(params.category !== null ? { category_id: params.category } : {}),
-      ...(params.flag !== null ? { flag: params.flag } : {}),
-      ...(params.flag === 'new' && params.months !== null ? { new_months: params.months } : {}),
-    }),
-    [params, keyword],
-  );
+  const body = useMemo(() => catalogListBody(params), [params]);
   // A search shows its own refusal (a keyword too short to search) where the results would be.
   const list = useApiQuery('get_list', body, {}, { silent: keyword !== '' });
   const refused =

@@ -2,7 +2,7 @@ import { Skeleton } from '@mantine/core';
 import type { CompanyContact } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactHref } from '../../../app/layout/contact-links';
+import { type ContactKind, contactHref, filledFields } from '../../../app/layout/contact-links';
 import { useContacts } from '../../../app/layout/useContacts';
 import { useLanguage, useSite } from '../../../app/layout/useShowroom';
 import { CopyValueButton } from '../components/CopyValueButton';
@@ -12,61 +12,7 @@ import pageClasses from '../../../components/page/page.module.css';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import classes from './ContactUsPage.module.css';
 
-type FieldKey = keyof Pick<
-  CompanyContact,
-  | 'company_contact'
-  | 'company_mobilephone'
-  | 'company_telephone'
-  | 'company_email'
-  | 'company_wechat'
-  | 'company_whatsapp'
-  | 'company_facebook'
-  | 'company_fax'
-  | 'company_qq'
-  | 'address'
->;
-
-/** How a value is shown: a link (tel, mailto, WhatsApp, Facebook), text with a copy button, or text. */
-type Kind = 'text' | 'tel' | 'mail' | 'whatsapp' | 'facebook' | 'copy';
-
-/** Every contact field of spec section 2, in its order; `address` is chosen by the server. */
-export const CONTACT_FIELDS: readonly {
-  key: FieldKey;
-  label:
-    | 'web.footer.contactPerson'
-    | 'web.footer.mobile'
-    | 'web.footer.phone'
-    | 'web.footer.email'
-    | 'web.footer.wechat'
-    | 'web.footer.whatsapp'
-    | 'web.footer.facebook'
-    | 'web.footer.fax'
-    | 'web.footer.qq'
-    | 'web.footer.address';
-  kind: Kind;
-  /** Numbers, addresses of mail and ids read left to right, even in Arabic and Hebrew. */
-  ltr?: true;
-}[] = [
-  { key: 'company_contact', label: 'web.footer.contactPerson', kind: 'text' },
-  { key: 'company_mobilephone', label: 'web.footer.mobile', kind: 'tel', ltr: true },
-  { key: 'company_telephone', label: 'web.footer.phone', kind: 'tel', ltr: true },
-  { key: 'company_email', label: 'web.footer.email', kind: 'mail', ltr: true },
-  { key: 'company_wechat', label: 'web.footer.wechat', kind: 'copy', ltr: true },
-  { key: 'company_whatsapp', label: 'web.footer.whatsapp', kind: 'whatsapp', ltr: true },
-  { key: 'company_facebook', label: 'web.footer.facebook', kind: 'facebook', ltr: true },
-  { key: 'company_fax', label: 'web.footer.fax', kind: 'text', ltr: true },
-  { key: 'company_qq', label: 'web.footer.qq', kind: 'copy', ltr: true },
-  { key: 'address', label: 'web.footer.address', kind: 'text' },
-];
-
-/** The fields of a record that have a value, in order. */
-export function filledFields(contact: CompanyContact) {
-  return CONTACT_FIELDS.map((f) => ({ ...f, value: (contact[f.key] ?? '').trim() })).filter(
-    (f) => f.value !== '',
-  );
-}
-
-function Value({ kind, value, ltr, label }: { kind: Kind; value: string; ltr?: true; label: string }) {
+function Value({ kind, value, ltr, label }: { kind: ContactKind; value: string; ltr?: true; label: string }) {
   const { t } = useTranslation();
   const href = kind === 'text' || kind === 'copy' ? null : contactHref(kind, value);
   const text = ltr ? <bdi dir="ltr">{value}</bdi> : <span dir="auto">{value}</span>;
