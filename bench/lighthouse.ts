@@ -3,10 +3,11 @@
  * /productDisplay, in Debian's chromium, for a returning visitor: the session is placed in the
  * browser profile first, as the login page would have stored it. Prints each score against the
  * goal of 95 and the JavaScript /home ships against the 170 kB gzip budget.
- * Run `npm run build` first (built when missing).
+ * Run `npm run build` first (built when missing). `--save DIR` also writes each page's full
+ * report there as JSON (the LCP element and its phases, long tasks, script bootup), for digging.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,6 +26,8 @@ const FLAGS = [
   '--no-first-run',
 ];
 const root = join(import.meta.dirname, '..');
+const saveAt = process.argv.indexOf('--save');
+const saveDir = saveAt >= 0 ? process.argv[saveAt + 1] : undefined;
 if (
   !existsSync(join(root, 'apps/web/dist/index.html')) ||
   !existsSync(join(root, 'apps/server/dist/main.js'))
@@ -83,6 +86,10 @@ try {
       });
       if (!result) throw new Error('lighthouse gave no result');
       const { lhr } = result;
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(join(saveDir, `${path.slice(1) || 'root'}.json`), JSON.stringify(lhr));
+      }
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '';
       const requests =
