@@ -2,7 +2,6 @@ import '@mantine/core/styles/Pagination.css';
 import { Button, Pagination } from '@mantine/core';
 import type { CallResponse } from '@vitrine/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ProductResults } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
@@ -35,10 +34,7 @@ export function CatalogResults({
   emptyMessage,
 }: CatalogResultsProps) {
   const { t } = useTranslation();
-  // A page of cards is React's longest piece of work here (about 100 ms on a mid-range phone),
-  // and a query's answer renders synchronously: deferred, it renders in slices that let the
-  // browser paint and answer input in between. A page already cached (going back) renders at once.
-  const data = useDeferredValue(query.data);
+  const { data } = query;
 
   if (!data) {
     if (query.isError) {
