@@ -10,15 +10,8 @@ import type { GlobalDescriptor } from '../../apps/server/src/platform/image-inde
 import { COLOURS } from '../../apps/server/src/db/seed/vocabulary';
 import { BASE_TOYS } from '../../apps/server/src/db/seed/vocabulary-toys';
 
-export function mulberry32(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The server's seeded generator, under the name the benches use. */
+export { seededRandom as mulberry32 } from '../../apps/server/src/platform/random';
 
 export interface LabelledPhoto {
   readonly path: string;

@@ -7,6 +7,7 @@
  * drawing on a backdrop, in front of a retail box, or as a close-up.
  */
 import sharp from 'sharp';
+import { seededRandom } from '../../platform/random';
 
 export type PictureKind =
   | 'car'
@@ -159,16 +160,6 @@ function hashString(s: string): number {
     h = Math.imul(h, 16777619);
   }
   return h >>> 0;
-}
-
-function mulberry32(a: number): () => number {
-  let t = a >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Folds any number into 32 bits (keeps high bits of large safe integers). */
@@ -1809,7 +1800,7 @@ export function toySvg(o: ToyPictureOptions): string {
   const size = Math.max(1, Math.round(o.size ?? DEFAULT_SIZE));
   const spec = KINDS[o.kind];
   const s = seed32(o.seed);
-  const rnd = mulberry32(s ^ hashString(o.kind));
+  const rnd = seededRandom(s ^ hashString(o.kind));
   const d = new Defs();
   const color = toHex(parseHex(o.color));
   const accent = toHex(parseHex(o.accent));

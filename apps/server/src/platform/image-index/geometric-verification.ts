@@ -1,5 +1,6 @@
 import { DESCRIPTOR_WORDS, descriptorWords, hamming256 } from './hamming';
 import type { LocalFeatures } from './image-features';
+import { seededRandom } from '../random';
 
 export interface VerificationOptions {
   /** Lowe's ratio: a match must be this much closer than the second-best candidate. */
@@ -136,17 +137,6 @@ export function countInliers(
 /** Smallest ratio of an affine transform's singular values still taken for a view change. */
 const MIN_ASPECT = 0.25;
 
-/** Deterministic uniform [0, 1), so a query always gets the same answer. */
-function random(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sample(n: number, k: number, rnd: () => number, out: Int32Array): void {
   for (let a = 0; a < k; a++) {
     let v: number;
@@ -170,7 +160,7 @@ function roundsFor(inliers: number, n: number, sampleSize: number, max: number):
  */
 function ransacAffine(src: Float64Array, dst: Float64Array, n: number, options: VerificationOptions): number {
   if (n < 6) return 0;
-  const rnd = random(n * 7919);
+  const rnd = seededRandom(n * 7919);
   const pick = new Int32Array(3);
   const t = new Float64Array(6);
   const bestT = new Float64Array(6);

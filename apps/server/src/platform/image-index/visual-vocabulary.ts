@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DESCRIPTOR_BYTES, DESCRIPTOR_WORDS, descriptorWords, hamming256 } from './hamming';
+import { seededRandom } from '../random';
 
 export interface VocabularyOptions {
   /** Children per node of the vocabulary tree. */
@@ -205,17 +206,6 @@ function levelOffset(branching: number, level: number): number {
   return offset;
 }
 
-/** Deterministic uniform [0, 1) (mulberry32), so a vocabulary is reproducible from its pictures. */
-function random(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface TrainingProgress {
   readonly phase: 'clustering' | 'weighting';
   readonly done: number;
@@ -234,7 +224,7 @@ export function* trainVocabulary(
   options: VocabularyOptions = DEFAULT_VOCABULARY_OPTIONS,
 ): Generator<TrainingProgress, VisualVocabulary> {
   const { branching: b, depth } = options;
-  const rnd = random(options.seed);
+  const rnd = seededRandom(options.seed);
   const samples = sampleDescriptors(pictures, options.maxSamples, rnd);
   const sampleWords = descriptorWords(samples);
   const centres = new Uint8Array(nodeCount(b, depth) * DESCRIPTOR_BYTES);
