@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 // A relative path, so that the config loader bundles this TypeScript source instead of asking
 // Node to load it as a package.
 import { SERVER_ONLY_GROUPS } from '../../packages/i18n/src/index.ts';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:8080';
 const BASE = '/pc/';
@@ -56,6 +56,7 @@ function webMessagesOnly(): Plugin {
  */
 const FIRST_PAGES: Record<string, readonly string[]> = {
   '/home': ['src/app/layout/MainLayout.tsx', 'src/features/catalog/routes/HomePage.tsx'],
+  '/productDisplay': ['src/app/layout/MainLayout.tsx', 'src/features/catalog/routes/ProductDisplayPage.tsx'],
 };
 
 function firstPagePreloads(): Plugin {
@@ -94,6 +95,76 @@ function firstPagePreloads(): Plugin {
   };
 }
 
+/** The contract's and the locales' modules have no side effects: unused ones are dropped. */
+const SIDE_EFFECT_FREE = [{ test: /[\\/]packages[\\/](contract|i18n)[\\/]src[\\/]/, sideEffects: false }];
+
+/**
+ * The entry script downloads at once (modulepreload) but runs only once the splash has been
+ * painted: on a fast connection with a slow phone, running the entry first (about half a
+ * second of work on a mid-range phone) would leave the page blank until then. A failed
+ * download says so, as main.tsx does for the rest of the app's files.
+ */
+function startEntryAfterFirstPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry?.[1]) throw new Error('head boot script: index.html has no entry script');
+  const src = JSON.stringify(entry[1]);
+  const start = `let started=false;const go=()=>{if(started)return;started=true;import(${src}).catch(e=>{console.error(e);const r=document.getElementById('root');if(r){r.textContent='The showroom could not be loaded. Please check your connection and reload the page.';r.setAttribute('role','alert');r.style.cssText='padding:2rem;font:16px/1.5 system-ui,sans-serif;text-align:center'}})};requestAnimationFrame(()=>setTimeout(go));setTimeout(go,100);`;
+  return html.replace(
+    entry[0],
+    `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script type="module">${start}</script>`,
+  );
+}
+
+/**
+ * Inlines src/boot/boot.entry.ts in index.html's head, ahead of the stylesheet and the entry
+ * script, with the built locale chunks (docs/decisions/0020): it starts the buyer's locale
+ * downloading beside the entry, sets the page's language and direction, and names the company
+ * on the loading splash. Built on its own as a classic script, since it must run while the HTML
+ * is parsed; it is a few kilobytes of the app's own storage and language modules.
+ */
+function headBootScript(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'vitrine:head-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const locales: Record<string, string> = {};
+        for (const chunk of Object.values(ctx.bundle ?? {})) {
+          const key =
+            chunk.type === 'chunk' &&
+            /[\\/]packages[\\/]i18n[\\/]locales[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          if (key) locales[key] = BASE + chunk.fileName;
+        }
+        if (Object.keys(locales).length === 0)
+          throw new Error('head boot script: no locale chunks in the build');
+        const output = await build({
+          configFile: false,
+          root,
+          logLevel: 'silent',
+          build: {
+            write: false,
+            minify: true,
+            target: 'es2022',
+            lib: { entry: 'src/boot/boot.entry.ts', formats: ['iife'], name: 'vitrineBoot' },
+            rolldownOptions: { treeshake: { moduleSideEffects: SIDE_EFFECT_FREE } },
+          },
+        });
+        const chunk = (Array.isArray(output) ? output : [output])
+          .flatMap((o) => ('output' in o ? o.output : []))
+          .find((o) => o.type === 'chunk');
+        if (!chunk || /<\/script/i.test(chunk.code)) throw new Error('head boot script: no script to inline');
+        const data = JSON.stringify(locales).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+        const tag = `<script data-locales='${data}'>${chunk.code.trim()}</script>\n    `;
+        const at = html.search(/<script type="module"|<link rel="stylesheet"/);
+        if (at < 0) throw new Error('head boot script: index.html has no entry script');
+        return startEntryAfterFirstPaint(html.slice(0, at) + tag + html.slice(at));
+      },
+    },
+  };
+}
+
 /**
  * react-router's package exports only its development build (warnings on) whatever the mode;
  * the production build beside it is the same code with them off (docs/decisions/0020).
@@ -105,7 +176,7 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
 
 export default defineConfig(({ command }) => ({
   base: BASE,
-  plugins: [react(), appRoutesAtRoot(), webMessagesOnly(), firstPagePreloads()],
+  plugins: [react(), appRoutesAtRoot(), webMessagesOnly(), firstPagePreloads(), headBootScript()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -129,6 +200,13 @@ export default defineConfig(({ command }) => ({
               priority: 2,
             },
             {
+              // Mantine's base and the plain controls nearly every page uses (the catalogue's
+              // pager and buttons among them) in one chunk, not a dozen slivers fetched in two waves.
+              name: 'controls',
+              test: /[\\/]@mantine[\\/](core[\\/]esm[\\/](core[\\/]|components[\\/](UnstyledButton|Group|Button|Loader|Transition|Pagination|ScrollArea[\\/]utils)[\\/])|hooks[\\/]esm[\\/]use-(id|merged-ref|uncontrolled|reduced-motion|pagination|did-update|isomorphic-effect)[\\/])/,
+              priority: 0,
+            },
+            {
               name: 'layout',
               test: /[\\/]src[\\/]app[\\/]layout[\\/](?!MenuDrawer|BareLayout|FooterContacts|contact-links)/,
               priority: 1,
@@ -138,9 +216,7 @@ export default defineConfig(({ command }) => ({
       },
       // The contract's zod schemas are for the server and the types; the browser uses its
       // plain constants only. Its modules have no side effects, so unused ones are dropped.
-      treeshake: {
-        moduleSideEffects: [{ test: /[\\/]packages[\\/](contract|i18n)[\\/]src[\\/]/, sideEffects: false }],
-      },
+      treeshake: { moduleSideEffects: SIDE_EFFECT_FREE },
     },
   },
   server: {

@@ -4,7 +4,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
-import { resolveLanguage, setLanguage } from './lib/i18n';
+import { setLanguage } from './lib/i18n';
+import { resolveLanguage } from './lib/language';
 import { getSite } from './lib/storage';
 
 async function start() {

@@ -1,6 +1,8 @@
 import type { WebsiteInfo } from '@vitrine/contract';
 import type { ComponentType } from 'react';
 import { startCatalogCalls, startHomeCalls } from '../features/catalog/early';
+import { startEarlyCall } from '../lib/early-calls';
+import { type AppPath, normalizePath, PATHS } from './paths';
 
 /**
  * The showroom's routes (specification, section 2) in one table: where each lives, what it
@@ -8,37 +10,7 @@ import { startCatalogCalls, startHomeCalls } from '../features/catalog/early';
  * (guard.ts) both read it.
  */
 
-export const PATHS = {
-  home: '/home',
-  productDisplay: '/productDisplay',
-  productDetails: '/productDetails',
-  companyNews: '/companyNews',
-  aboutUs: '/aboutUs',
-  contactUs: '/contactUs',
-  chooseCar: '/chooseCar',
-  /** Sample records (paths not shown in the spec; decision 0013). */
-  sampleRecords: '/sampleRecords',
-  sampleRecordDetails: '/sampleRecordDetails',
-  proSearch: '/proSearch',
-  personalCenter: '/personalCenter',
-  inventory: '/inventory',
-  quoteAckForm: '/quoteAckForm',
-  orderDetails: '/orderDetails',
-  newProducts: '/newProducts',
-  ecommerce: '/ecommerce',
-  ecommerceDetails: '/ecommerceDetails',
-  showroom: '/showroom',
-  booth: '/booth',
-  certificates: '/certificates',
-  inspection: '/inspection',
-  newsDetails: '/newsDetails',
-  login: '/login',
-  notWebsite: '/NotWebsite',
-  /** Where the guard sends a link the buyer may not follow (any unknown path shows the same page). */
-  invalidLink: '/invalidLink',
-} as const;
-
-export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+export { type AppPath, normalizePath, PATHS } from './paths';
 
 /** A function of the website that can be switched off in show_function. */
 export type ShowFunctionKey = keyof WebsiteInfo['show_function'];
@@ -70,13 +42,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: PATHS.home,
     layout: 'main',
     load: () => import('../features/catalog/routes/HomePage'),
-    early: startHomeCalls,
+    early: () => startHomeCalls(startEarlyCall),
   },
   {
     path: PATHS.productDisplay,
     layout: 'main',
     load: () => import('../features/catalog/routes/ProductDisplayPage'),
-    early: startCatalogCalls,
+    early: (url) => startCatalogCalls(url, startEarlyCall),
   },
   {
     path: PATHS.productDetails,
@@ -170,10 +142,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: PATHS.notWebsite, layout: 'none', unguarded: true, load: () => import('./NotWebsitePage') },
   { path: PATHS.invalidLink, layout: 'none', load: () => import('./InvalidLinkPage') },
 ];
-
-/** Paths compare as the router matches them: letter case and a trailing slash do not matter. */
-export const normalizePath = (path: string): string =>
-  (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase() || '/';
 
 const BY_PATH = new Map(APP_ROUTES.map((r) => [normalizePath(r.path), r]));
 

@@ -1,15 +1,9 @@
-import {
-  type CallName,
-  type CallRequest,
-  type CallResponse,
-  type Calls,
-  ErrorCode,
-  type Language,
-  langCodeOf,
-  LIMITS,
-} from '@vitrine/contract';
+import { type CallName, type CallResponse, ErrorCode, type Language, LIMITS } from '@vitrine/contract';
+import { type CallBody, callRequest, type Envelope, readEnvelope } from './api-request';
 import { activeLanguage, i18n } from './i18n';
 import * as storage from './storage';
+
+export type { CallBody } from './api-request';
 
 /**
  * The one wrapper every /api call goes through: POST /api/<name> with a JSON body, answered
@@ -85,12 +79,6 @@ export function setApiHooks(next: Partial<ApiHooks>): () => void {
   };
 }
 
-/** Calls answered without a website (they name it in the body, or the host does). */
-type PublicCall = { [N in CallName]: Calls[N]['access'] extends 'public' ? N : never }[CallName];
-// A Record forces this list to stay complete when the contract gains a public call.
-const PUBLIC_CALLS: Record<PublicCall, true> = { get_website_info: true, login: true };
-const isPublic = (name: CallName): boolean => Object.hasOwn(PUBLIC_CALLS, name);
-
 export interface CallOptions {
   /** Cancels the call; the promise then rejects with the AbortError. */
   signal?: AbortSignal;
@@ -116,9 +104,6 @@ export interface CallOptions {
    */
   unhandled?: boolean;
 }
-
-/** The body of a call as a caller writes it: `lang` is added here. */
-export type CallBody<N extends CallName> = Omit<CallRequest<N>, 'lang'>;
 
 /** The language sent with each call: the one on screen, else the stored choice. */
 const requestLanguage = (): Language | null => activeLanguage() ?? storage.getLanguage();
@@ -179,55 +164,52 @@ async function send<N extends CallName>(
   body: CallBody<N>,
   { signal, timeoutMs = LIMITS.REQUEST_TIMEOUT_MS, lang: asked }: CallOptions,
 ): Promise<{ data: CallResponse<N>; tip: string }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  if (!isPublic(name)) {
-    const site = storage.getSite();
-    if (site) headers['Website-ID'] = String(site.id);
-  }
-  const token = storage.getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const lang = asked ?? requestLanguage();
-  const payload = lang ? { ...body, lang: langCodeOf(lang) } : body;
-
+  const { url, init } = callRequest(name, body, asked ?? requestLanguage());
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const onAbort = () => timeout.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
 
-  let envelope: { code: number; data: unknown; tip: string };
+  let envelope: Envelope;
   try {
     signal?.throwIfAborted();
-    const response = await fetch(`/api/${name}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(payload),
-      signal: timeout.signal,
-      credentials: 'same-origin',
-    });
-    envelope = await readEnvelope(response);
-  } catch (e) {
+    envelope = await readEnvelope(await fetch(url, { ...init, signal: timeout.signal }));
+  } catch {
     if (signal?.aborted)
       throw isAbort(signal.reason) ? signal.reason : new DOMException('Aborted', 'AbortError');
     if (timeout.signal.aborted)
       throw new ApiError(ClientErrorCode.TIMEOUT, i18n.t('web.errors.timeout'), name);
-    if (isApiError(e)) throw e;
     throw new ApiError(ClientErrorCode.FAILED_TO_START, i18n.t('web.errors.failedToStart'), name);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+  return answerOf(name, envelope);
+}
 
-  const { code, data, tip } = envelope;
+/** The data of an answer, or its failure as an ApiError. */
+function answerOf<N extends CallName>(
+  name: N,
+  { code, data, tip }: Envelope,
+): { data: CallResponse<N>; tip: string } {
   if (code === ErrorCode.OK) return { data: data as CallResponse<N>, tip };
   throw new ApiError(code, tip || i18n.t('web.errors.failedToStart'), name);
 }
 
-async function readEnvelope(response: Response): Promise<{ code: number; data: unknown; tip: string }> {
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const json: unknown = await response.json();
-  if (typeof json !== 'object' || json === null || typeof (json as { code?: unknown }).code !== 'number') {
-    throw new Error('Not an /api envelope');
+/**
+ * The data of a call the head script sent (boot/, lib/early-handoff), with the failures `send`
+ * would have given: an answer that never came is FAILED_TO_START (a timeout there aborts the
+ * request the same way). Nothing app-wide happens, as for an `unhandled` call.
+ */
+export async function handedOverAnswer<N extends CallName>(
+  name: N,
+  envelope: Promise<Envelope>,
+): Promise<CallResponse<N>> {
+  let answer: Envelope;
+  try {
+    answer = await envelope;
+  } catch {
+    throw new ApiError(ClientErrorCode.FAILED_TO_START, i18n.t('web.errors.failedToStart'), name);
   }
-  const { code, data, tip } = json as { code: number; data?: unknown; tip?: unknown };
-  return { code, data: data ?? null, tip: typeof tip === 'string' ? tip : '' };
+  return answerOf(name, answer).data;
 }

@@ -1,7 +1,8 @@
-import { DEFAULT_LANGUAGE, type Language, languageByCode, LANGUAGES } from '@vitrine/contract';
+import type { Language } from '@vitrine/contract';
 import { loadMessages } from '@vitrine/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { applyDocumentLanguage } from './language';
 import * as storage from './storage';
 
 /** The app's i18next instance: one locale in memory at a time, loaded on demand. */
@@ -10,42 +11,12 @@ i18n.use(initReactI18next);
 
 const NS = 'translation';
 
-/** Browser language tags that name one of our languages under another spelling. */
-const ALIASES: Record<string, Language['key']> = { iw: 'he', in: 'id', tl: 'fil' };
-
-/** The first of the browser's preferred languages that the showroom speaks. */
-export function browserLanguage(
-  tags: readonly string[] = navigator.languages ?? [navigator.language],
-): Language | undefined {
-  for (const raw of tags) {
-    const tag = raw.trim().toLowerCase();
-    if (!tag) continue;
-    const primary = tag.split('-')[0] ?? '';
-    const key = ALIASES[primary] ?? primary;
-    const found =
-      LANGUAGES.find((l) => l.locale.toLowerCase() === tag) ?? LANGUAGES.find((l) => l.key === key);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The language to show: the stored choice, else the website's default, else the browser's, else English. */
-export function resolveLanguage(websiteDefaultLang?: number | null): Language {
-  return storage.getLanguage() ?? languageByCode(websiteDefaultLang) ?? browserLanguage() ?? DEFAULT_LANGUAGE;
-}
-
 let active: Language | undefined;
 let pending = 0;
 
 /** The language on screen (undefined before the first locale has loaded). */
 export function activeLanguage(): Language | undefined {
   return active;
-}
-
-/** Puts the language on the page: <html lang> and dir (right-to-left for Arabic and Hebrew). */
-export function applyDocumentLanguage(lang: Language, root: HTMLElement = document.documentElement): void {
-  root.lang = lang.htmlLang;
-  root.dir = lang.rtl ? 'rtl' : 'ltr';
 }
 
 /**

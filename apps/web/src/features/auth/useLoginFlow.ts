@@ -1,7 +1,8 @@
 import { ErrorCode, type SessionUser, type WebsiteInfo } from '@vitrine/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { isAbort, isApiError, isHandledGlobally } from '../../lib/api-client';
-import { resolveLanguage, setLanguage } from '../../lib/i18n';
+import { setLanguage } from '../../lib/i18n';
+import { resolveLanguage } from '../../lib/language';
 import * as storage from '../../lib/storage';
 import { fetchWebsiteInfo, loginWithCode, restoreSession } from './api';
 

@@ -1,7 +1,7 @@
 import '../test/dom';
 import { languageByKey } from '@vitrine/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { browserLanguage, resolveLanguage } from './i18n';
+import { browserLanguage, resolveLanguage } from './language';
 import * as storage from './storage';
 import { companyName } from './company';
 

@@ -1,0 +1,36 @@
+/** Where each page of the showroom lives (specification, section 2); app/routes.ts says what each needs. */
+export const PATHS = {
+  home: '/home',
+  productDisplay: '/productDisplay',
+  productDetails: '/productDetails',
+  companyNews: '/companyNews',
+  aboutUs: '/aboutUs',
+  contactUs: '/contactUs',
+  chooseCar: '/chooseCar',
+  /** Sample records (paths not shown in the spec; decision 0013). */
+  sampleRecords: '/sampleRecords',
+  sampleRecordDetails: '/sampleRecordDetails',
+  proSearch: '/proSearch',
+  personalCenter: '/personalCenter',
+  inventory: '/inventory',
+  quoteAckForm: '/quoteAckForm',
+  orderDetails: '/orderDetails',
+  newProducts: '/newProducts',
+  ecommerce: '/ecommerce',
+  ecommerceDetails: '/ecommerceDetails',
+  showroom: '/showroom',
+  booth: '/booth',
+  certificates: '/certificates',
+  inspection: '/inspection',
+  newsDetails: '/newsDetails',
+  login: '/login',
+  notWebsite: '/NotWebsite',
+  /** Where the guard sends a link the buyer may not follow (any unknown path shows the same page). */
+  invalidLink: '/invalidLink',
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+/** Paths compare as the router matches them: letter case and a trailing slash do not matter. */
+export const normalizePath = (path: string): string =>
+  (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase() || '/';

@@ -1,0 +1,42 @@
+import type { CallName } from '@vitrine/contract';
+import type { Envelope } from './api-request';
+import * as storage from './storage';
+
+/**
+ * Answers the head script (boot/) asked for before the app's code had arrived, handed over to
+ * the app's early calls (lib/early-calls). The two are separate scripts, so they meet on one
+ * property of the window.
+ */
+
+const HANDOFF = '__vitrineEarlyAnswers';
+
+interface Parked {
+  at: number;
+  envelope: Promise<Envelope>;
+}
+
+type WithHandoff = typeof globalThis & { [HANDOFF]?: Map<string, Parked> };
+
+function parked(): Map<string, Parked> {
+  const scope = globalThis as WithHandoff;
+  scope[HANDOFF] ??= new Map();
+  return scope[HANDOFF];
+}
+
+/** One call of one website in one language with one body: an answer is taken only by the same. */
+export const earlyCallKey = (name: CallName, body: unknown, langKey: string): string =>
+  JSON.stringify([name, storage.getSite()?.id ?? null, langKey, body]);
+
+/** Leaves the answer to a call for the app (the head script's side). */
+export function parkAnswer(key: string, envelope: Promise<Envelope>, now = Date.now()): void {
+  // Whoever takes it handles a failure; until then it is no unhandled rejection.
+  envelope.catch(() => undefined);
+  parked().set(key, { at: now, envelope });
+}
+
+/** The parked answer to this call, once, with when it was asked (the app's side). */
+export function takeParkedAnswer(key: string): Parked | undefined {
+  const hit = parked().get(key);
+  parked().delete(key);
+  return hit;
+}

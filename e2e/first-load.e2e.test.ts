@@ -1,0 +1,93 @@
+import en from '@vitrine/i18n/locales/en.json';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser';
+import { startServer } from './server';
+
+/**
+ * What a returning visitor's browser does before the app's code has arrived (the head script,
+ * apps/web/src/boot): the entry script is held back here, so whatever happens meanwhile cannot
+ * have come from the app.
+ */
+describe('the first load, before the app has arrived, in chromium', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+
+  const returningVisitor = async (): Promise<BrowserContext> => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?site=demo`);
+    await page.getByLabel(en.web.login.codeLabel).fill('demo-visitor');
+    await page.getByRole('button', { name: en.web.login.submit }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.close();
+    return context;
+  };
+
+  /** Opens `path` with the entry script held until `release` is called; records the /api calls. */
+  const openHeld = async (context: BrowserContext, path: string) => {
+    const page = await context.newPage();
+    const calls: string[] = [];
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      requested.push(url.pathname);
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname.slice('/api/'.length));
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/pc\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
+    return { page, calls, requested, release };
+  };
+
+  const splashText = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.getElementById('root');
+      return root && root.childElementCount === 0 ? getComputedStyle(root, '::after').content : null;
+    });
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("asks for /home's banners and names the company at once; the app then takes that answer", async () => {
+    const context = await returningVisitor();
+    const { page, calls, requested, release } = await openHeld(context, '/home');
+
+    await expect.poll(() => calls).toContain('get_advert');
+    await expect.poll(() => requested.some((p) => /^\/img\/\d+\//.test(p))).toBe(true);
+    await expect.poll(() => splashText(page)).toContain('Starlight');
+    expect(await page.title()).toContain('Starlight');
+
+    release();
+    await page.getByRole('region', { name: en.web.home.banners }).getByRole('img').first().waitFor();
+    expect(calls.filter((c) => c === 'get_advert')).toHaveLength(1);
+    await context.close();
+  });
+
+  it("puts a right-to-left language on the page and fetches its locale before the app's code", async () => {
+    const context = await returningVisitor();
+    await context.addInitScript(() => {
+      localStorage.setItem('vitrine.lang', '11201005');
+      localStorage.setItem('vitrine.locale', 'ar-SA');
+    });
+    const { page, requested, release } = await openHeld(context, '/productDisplay?sort=price_asc');
+
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => requested.some((p) => /\/pc\/assets\/ar-[^/]+\.js$/.test(p))).toBe(true);
+    expect(requested).toContain('/api/get_list');
+
+    release();
+    await page.locator('article').first().waitFor();
+    expect(requested.filter((p) => p === '/api/get_list')).toHaveLength(1);
+    await context.close();
+  });
+});
