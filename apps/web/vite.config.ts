@@ -184,6 +184,9 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser of the es2022 target but Safari before 17 knows modulepreload; there the
+    // chunks simply load when imported, and nobody else downloads the polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Fewer, larger chunks for the first page (docs/decisions/0020): what the entry imports

@@ -1,7 +1,7 @@
-import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useLayoutEffect, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import * as storage from '../lib/storage';
+import { onToastsWanted, toastsWanted } from '../lib/toast';
 import { installApiHooks } from './api-hooks';
 import { AppProviders } from './AppProviders';
 import type { AppRouter } from './router';
@@ -9,11 +9,9 @@ import type { AppRouter } from './router';
 // The toasts' code and styles load with the first toast, off the first page's budget.
 const Toasts = lazy(() => import('./Toasts'));
 
-/** Mounts the toasts once there is one to show (lib/toast queues it meanwhile), then keeps them. */
+/** Mounts the toasts once one is asked for (lib/toast loads their store meanwhile), then keeps them. */
 function ToastsWhenNeeded() {
-  const { notifications, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  const needed = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
   return needed ? (
     <Suspense fallback={null}>
       <Toasts />

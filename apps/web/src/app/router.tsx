@@ -5,7 +5,7 @@ import * as storage from '../lib/storage';
 import { guardRoute } from './guard';
 import { PageFailed, PageLoading, reportPageFailure, RouteError } from './PageStates';
 import { Root } from './Root';
-import { APP_ROUTES, type AppRoute, findRoute } from './routes';
+import { APP_ROUTES, type AppRoute } from './routes';
 import { applyGuardEffects } from './session';
 
 /**
@@ -37,9 +37,6 @@ const lazyComponent =
     }
   };
 
-/** Whether the first navigation has got through the guard. */
-let opened = false;
-
 /**
  * The guard, before every navigation (the root loader always re-runs): applies its side
  * effects, then lets the navigation through or replaces it with the guard's target.
@@ -55,11 +52,6 @@ export function guardLoader({ request }: LoaderFunctionArgs): null {
   });
   applyGuardEffects(decision.effects);
   if (decision.kind === 'redirect') throw replace(decision.to);
-  // Only as the app opens: later navigations find most answers cached, and would ask twice.
-  if (!opened) {
-    opened = true;
-    findRoute(url.pathname)?.early?.(url);
-  }
   return null;
 }
 

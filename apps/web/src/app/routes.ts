@@ -1,7 +1,5 @@
 import type { WebsiteInfo } from '@vitrine/contract';
 import type { ComponentType } from 'react';
-import { startCatalogCalls, startHomeCalls } from '../features/catalog/early';
-import { startEarlyCall } from '../lib/early-calls';
 import { type AppPath, normalizePath, PATHS } from './paths';
 
 /**
@@ -30,11 +28,6 @@ export interface AppRoute {
   unguarded?: true;
   /** The page's code, a chunk of its own. */
   load(): Promise<{ default: ComponentType }>;
-  /**
-   * Starts the calls the page will make first, when the app opens on it (lib/early-calls), so
-   * that they need not wait for the page's code.
-   */
-  early?(url: URL): void;
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -42,13 +35,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: PATHS.home,
     layout: 'main',
     load: () => import('../features/catalog/routes/HomePage'),
-    early: () => startHomeCalls(startEarlyCall),
   },
   {
     path: PATHS.productDisplay,
     layout: 'main',
     load: () => import('../features/catalog/routes/ProductDisplayPage'),
-    early: (url) => startCatalogCalls(url, startEarlyCall),
   },
   {
     path: PATHS.productDetails,

@@ -3,7 +3,7 @@ import { ErrorCode, languageByKey } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOME_BANNERS } from '../features/catalog/home/banner-picture';
 import { setApiHooks } from '../lib/api-client';
-import { startEarlyCall } from '../lib/early-calls';
+import { takeEarlyCall } from '../lib/early-calls';
 import * as storage from '../lib/storage';
 import { fail, mockApi, ok } from '../test/api-mock';
 import { demoSite } from '../test/fixtures';
@@ -73,7 +73,7 @@ describe('the head script', () => {
     expect(api.calls[0]?.headers['Website-ID']).toBe(String(demoSite.id));
     await vi.waitFor(() => expect(imagePreloads()).toEqual(['/img/800/ab/cd/banner.jpg']));
 
-    await expect(startEarlyCall('get_advert', HOME_BANNERS, english)).resolves.toEqual(banners);
+    await expect(takeEarlyCall('get_advert', HOME_BANNERS, 'en')).resolves.toEqual(banners);
     expect(api.named('get_advert')).toHaveLength(1);
   });
 
@@ -95,7 +95,7 @@ describe('the head script', () => {
     mockApi({ get_advert: () => fail(ErrorCode.WEBSITE_NOT_FOUND, 'gone') });
     window.history.replaceState(null, '', '/home');
     boot(LOCALES);
-    await expect(startEarlyCall('get_advert', HOME_BANNERS, english)).rejects.toMatchObject({
+    await expect(takeEarlyCall('get_advert', HOME_BANNERS, 'en')).rejects.toMatchObject({
       code: ErrorCode.WEBSITE_NOT_FOUND,
       tip: 'gone',
     });

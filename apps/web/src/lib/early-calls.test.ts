@@ -1,59 +1,62 @@
 import '../test/dom';
-import { ErrorCode, langCodeOf, languageByKey } from '@vitrine/contract';
+import { ErrorCode } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok } from '../test/api-mock';
 import { demoSite } from '../test/fixtures';
-import { setApiHooks } from './api-client';
-import { startEarlyCall, takeEarlyCall } from './early-calls';
+import { ClientErrorCode, setApiHooks } from './api-client';
+import type { Envelope } from './api-request';
+import { takeEarlyCall } from './early-calls';
+import { earlyCallKey, parkAnswer } from './early-handoff';
 import * as storage from './storage';
 
-const arabic = languageByKey('ar');
-if (!arabic) throw new Error('languages missing');
+const park = (envelope: Promise<Envelope>, at = Date.now()) =>
+  parkAnswer(earlyCallKey('get_advert', { position: 'home' }, 'ar'), envelope, at);
 
 afterEach(() => {
-  vi.useRealTimers();
   storage.clearSite();
 });
 
-describe('early calls', () => {
-  it('asks in the language the app is about to show, and hands the answer over once', async () => {
+describe("a landing page's early answers", () => {
+  it('are handed to the query that asks the same, once', async () => {
     storage.setSite(demoSite);
-    const api = mockApi({ get_advert: () => ok([{ id: 1 }]) });
-    void startEarlyCall('get_advert', { position: 'home' }, arabic);
-    expect(api.calls[0]?.body).toEqual({ position: 'home', lang: langCodeOf(arabic) });
-    expect(api.calls[0]?.headers['Website-ID']).toBe(String(demoSite.id));
+    park(Promise.resolve({ code: 0, data: [{ id: 1 }], tip: '' }));
     await expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).resolves.toEqual([{ id: 1 }]);
     expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).toBeUndefined();
   });
 
-  it('is not taken by a call that differs in body, language or website', () => {
+  it('are not taken by a call that differs in body, language or website', () => {
     storage.setSite(demoSite);
-    mockApi({ get_advert: () => ok([]) });
-    void startEarlyCall('get_advert', { position: 'home' }, arabic);
+    park(Promise.resolve({ code: 0, data: [], tip: '' }));
     expect(takeEarlyCall('get_advert', { position: 'news' }, 'ar')).toBeUndefined();
     expect(takeEarlyCall('get_advert', { position: 'home' }, 'en')).toBeUndefined();
     storage.setSite({ ...demoSite, id: demoSite.id + 1 });
     expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).toBeUndefined();
   });
 
-  it('is not taken once it has waited too long', () => {
-    vi.useFakeTimers();
+  it('are not taken once they have waited too long', () => {
     storage.setSite(demoSite);
-    mockApi({ get_advert: () => ok([]) });
-    void startEarlyCall('get_advert', { position: 'home' }, arabic);
-    vi.advanceTimersByTime(11_000);
-    expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).toBeUndefined();
+    park(Promise.resolve({ code: 0, data: [], tip: '' }), 1_000);
+    expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar', 12_000)).toBeUndefined();
   });
 
-  it('leaves a failure to the page: nothing app-wide happens, the stored website stays', async () => {
+  it('leave a failure to the page: nothing app-wide happens, the stored website stays', async () => {
     storage.setSite(demoSite);
     const onWebsiteNotFound = vi.fn();
     const unhook = setApiHooks({ onWebsiteNotFound });
-    mockApi({ get_advert: () => fail(ErrorCode.WEBSITE_NOT_FOUND, 'gone') });
-    void startEarlyCall('get_advert', { position: 'home' }, arabic);
-    await expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).rejects.toThrow('gone');
+    park(Promise.resolve({ code: ErrorCode.WEBSITE_NOT_FOUND, data: null, tip: 'gone' }));
+    await expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).rejects.toMatchObject({
+      code: ErrorCode.WEBSITE_NOT_FOUND,
+      tip: 'gone',
+    });
     expect(onWebsiteNotFound).not.toHaveBeenCalled();
     expect(storage.getSite()).not.toBeNull();
     unhook();
+  });
+
+  it('turn an answer that never came into a failure to start, asked again by the page', async () => {
+    storage.setSite(demoSite);
+    park(Promise.reject(new TypeError('network down')));
+    await expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).rejects.toMatchObject({
+      code: ClientErrorCode.FAILED_TO_START,
+    });
   });
 });

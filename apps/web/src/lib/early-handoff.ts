@@ -4,7 +4,7 @@ import * as storage from './storage';
 
 /**
  * Answers the head script (boot/) asked for before the app's code had arrived, handed over to
- * the app's early calls (lib/early-calls). The two are separate scripts, so they meet on one
+ * the pages' queries (lib/early-calls). The two are separate scripts, so they meet on one
  * property of the window.
  */
 

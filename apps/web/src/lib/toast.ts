@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import type { notifications as Notifications } from '@mantine/notifications';
 import { i18n } from './i18n';
 
 /**
@@ -7,6 +7,30 @@ import { i18n } from './i18n';
  * The same message is never stacked twice while it is on screen.
  */
 export type ToastKind = 'error' | 'info' | 'success';
+
+let store: Promise<typeof Notifications> | undefined;
+const listeners = new Set<() => void>();
+/**
+ * The toasts' store, loaded with the first toast together with app/Toasts, which shows them:
+ * the first page's code stays without either. Toasts keep their order, as each waits on the
+ * same load.
+ */
+function toasts() {
+  if (!store) {
+    store = import('@mantine/notifications').then((m) => m.notifications);
+    listeners.forEach((listener) => listener());
+  }
+  return store;
+}
+
+/** Whether a toast was ever asked for (App mounts app/Toasts from then on). */
+export const toastsWanted = (): boolean => store !== undefined;
+
+/** Calls `listener` when the first toast is asked for; returns the unsubscribe. */
+export function onToastsWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 const COLORS: Record<ToastKind, string> = { error: 'red', info: 'brand', success: 'green' };
 
@@ -17,22 +41,24 @@ export function showToast(message: string, kind: ToastKind = 'info'): void {
   const text = message.trim();
   if (!text) return;
   const error = kind === 'error';
-  notifications.show({
-    id: `${kind}:${text}`,
-    message: text,
-    color: COLORS[kind],
-    autoClose: AUTO_CLOSE_MS[kind],
-    role: error ? 'alert' : 'status',
-    'aria-live': error ? 'assertive' : 'polite',
-    'aria-atomic': true,
-    withBorder: true,
-    closeButtonProps: { 'aria-label': i18n.t('web.close') },
-  });
+  void toasts().then((notifications) =>
+    notifications.show({
+      id: `${kind}:${text}`,
+      message: text,
+      color: COLORS[kind],
+      autoClose: AUTO_CLOSE_MS[kind],
+      role: error ? 'alert' : 'status',
+      'aria-live': error ? 'assertive' : 'polite',
+      'aria-atomic': true,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': i18n.t('web.close') },
+    }),
+  );
 }
 
 export const showErrorToast = (message: string): void => showToast(message, 'error');
 
 /** Removes every toast (on screen and queued). */
 export function clearToasts(): void {
-  notifications.clean();
+  void toasts().then((notifications) => notifications.clean());
 }

@@ -9,9 +9,8 @@ import { catalogListBody, parseCatalogParams } from './list/params';
 
 /**
  * What the catalogue's landing pages ask first, before their page's code has arrived: started
- * by the head script while the app downloads (boot/), and by the router with the first
- * navigation (lib/early-calls), which then takes the head script's answers. Both scripts
- * include this module, so it stays small and imports no page code.
+ * by the head script while the app downloads (boot/); the pages' queries take the answers
+ * (lib/early-calls). Part of the head script, so it stays small and imports no page code.
  */
 
 /** Starts a call in the language the app is about to show. */
