@@ -44,6 +44,11 @@ async function measure(context: BrowserContext, path: string, ready: string) {
   await page.goto(server.url + path, { waitUntil: 'networkidle' });
   await page.locator(ready).first().waitFor();
   await page.waitForLoadState('networkidle');
+  // The head script and the entry's starter travel inside the HTML: JavaScript all the same.
+  const inline = await page.evaluate(() =>
+    [...document.scripts].filter((s) => !s.src).map((s) => s.textContent ?? ''),
+  );
+  if (inline.length > 0) scripts.set('(inline in the HTML)', gzipSync(inline.join('\n')).length);
   const finalPath = new URL(page.url()).pathname;
   await page.close();
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);

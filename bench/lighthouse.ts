@@ -89,6 +89,10 @@ try {
       if (saveDir) {
         mkdirSync(saveDir, { recursive: true });
         writeFileSync(join(saveDir, `${path.slice(1) || 'root'}.json`), JSON.stringify(lhr));
+        writeFileSync(
+          join(saveDir, `${path.slice(1) || 'root'}.trace.json`),
+          JSON.stringify(result.artifacts.Trace ?? null),
+        );
       }
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '';
