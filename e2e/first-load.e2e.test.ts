@@ -73,6 +73,35 @@ describe('the first load, before the app has arrived, in chromium', () => {
     await context.close();
   });
 
+  it("keeps loading placeholders still during the app's first second, then sweeps them", async () => {
+    const context = await returningVisitor();
+    const page = await context.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/get_advert', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/home`);
+    const placeholder = page.locator('[aria-hidden="true"][data-variant]').first();
+    await placeholder.waitFor();
+    const sweep = () =>
+      placeholder.evaluate((el) => ({
+        gated: !document.documentElement.hasAttribute('data-shimmer'),
+        display: getComputedStyle(el, '::after').display,
+        animation: getComputedStyle(el, '::after').animationName,
+      }));
+    const early = await sweep();
+    // Within the first second no layer is drawn; the check may land after it on a slow machine.
+    if (early.gated) expect(early.display).toBe('none');
+    await expect.poll(async () => (await sweep()).gated, { timeout: 5000 }).toBe(false);
+    const later = await sweep();
+    expect(later.display).toBe('block');
+    expect(later.animation).not.toBe('none');
+    release();
+    await context.close();
+  });
+
   it("puts a right-to-left language on the page and fetches its locale before the app's code", async () => {
     const context = await returningVisitor();
     await context.addInitScript(() => {

@@ -12,6 +12,8 @@ async function start() {
   // The router runs its guard at once and starts the first page's code, so that code and the
   // locale download side by side rather than one after the other.
   const router = createAppRouter();
+  // Loading placeholders may sweep from now on (components/skeleton.module.css).
+  setTimeout(() => document.documentElement.setAttribute('data-shimmer', ''), 1000);
   // The first locale is in place before the first paint, so no text ever flashes in another language.
   await setLanguage(resolveLanguage(getSite()?.default_lang));
   const root = document.getElementById('root');
