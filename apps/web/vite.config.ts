@@ -1,4 +1,6 @@
-import { relative } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 // A relative path, so that the config loader bundles this TypeScript source instead of asking
@@ -101,14 +103,16 @@ const SIDE_EFFECT_FREE = [{ test: /[\\/]packages[\\/](contract|i18n)[\\/]src[\\/
 /**
  * The entry script downloads at once (modulepreload) but runs only once the splash has been
  * painted: on a fast connection with a slow phone, running the entry first (about half a
- * second of work on a mid-range phone) would leave the page blank until then. A failed
- * download says so, as main.tsx does for the rest of the app's files.
+ * second of work on a mid-range phone) would leave the page blank until then. No timer
+ * races the frame (a slow stylesheet would let it win); a tab opened in the background, which
+ * draws no frames, starts at once. A failed download says so, as main.tsx does for the rest of
+ * the app's files.
  */
 function startEntryAfterFirstPaint(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry?.[1]) throw new Error('head boot script: index.html has no entry script');
   const src = JSON.stringify(entry[1]);
-  const start = `let started=false;const go=()=>{if(started)return;started=true;import(${src}).catch(e=>{console.error(e);const r=document.getElementById('root');if(r){r.textContent='The showroom could not be loaded. Please check your connection and reload the page.';r.setAttribute('role','alert');r.style.cssText='padding:2rem;font:16px/1.5 system-ui,sans-serif;text-align:center'}})};requestAnimationFrame(()=>setTimeout(go));setTimeout(go,100);`;
+  const start = `let started=false;const go=()=>{if(started)return;started=true;import(${src}).catch(e=>{console.error(e);const r=document.getElementById('root');if(r){r.textContent='The showroom could not be loaded. Please check your connection and reload the page.';r.setAttribute('role','alert');r.style.cssText='padding:2rem;font:16px/1.5 system-ui,sans-serif;text-align:center'}})};if(document.visibilityState==='hidden')go();else requestAnimationFrame(()=>setTimeout(go));`;
   return html.replace(
     entry[0],
     `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script type="module">${start}</script>`,
@@ -166,6 +170,36 @@ function headBootScript(): Plugin {
 }
 
 /**
+ * Writes each script and stylesheet also compressed (.br, .gz) beside itself, at the highest
+ * levels: the server sends those (@fastify/static preCompressed) instead of compressing every
+ * request anew, which cost CPU per download and sent bigger files (a request's compression
+ * must be quick, so its level is low).
+ */
+function precompressedAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'vitrine:precompressed-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css|svg)$/.test(file.fileName)) continue;
+        const source = file.type === 'chunk' ? file.code : file.source;
+        if (source.length < 1024) continue;
+        const path = join(outDir, file.fileName);
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
  * react-router's package exports only its development build (warnings on) whatever the mode;
  * the production build beside it is the same code with them off (docs/decisions/0020).
  */
@@ -176,7 +210,14 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
 
 export default defineConfig(({ command }) => ({
   base: BASE,
-  plugins: [react(), appRoutesAtRoot(), webMessagesOnly(), firstPagePreloads(), headBootScript()],
+  plugins: [
+    react(),
+    appRoutesAtRoot(),
+    webMessagesOnly(),
+    firstPagePreloads(),
+    headBootScript(),
+    precompressedAssets(),
+  ],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { htmlFor, parseFirstPages } from './static-web';
@@ -29,6 +30,10 @@ describe('serving the web app', () => {
       `console.log(${JSON.stringify('x'.repeat(5000))});`,
     );
     writeFileSync(join(webRoot, 'favicon.svg'), '<svg/>');
+    const styles = `body{color:red}${' '.repeat(2000)}`;
+    writeFileSync(join(webRoot, 'assets', 'index-AbCdEf12.css'), styles);
+    writeFileSync(join(webRoot, 'assets', 'index-AbCdEf12.css.br'), brotliCompressSync(styles));
+    writeFileSync(join(webRoot, 'assets', 'index-AbCdEf12.css.gz'), gzipSync(styles));
     t = await createTestApp({ webRoot });
   });
   afterAll(() => t.close());
@@ -95,6 +100,21 @@ describe('serving the web app', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     const page = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['content-encoding']).toBe('br');
+  });
+
+  it('sends the build’s own compressed copy of an asset when the browser takes it', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/pc/assets/index-AbCdEf12.css',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('text/css');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^body\{color:red\}/);
+    const plain = await t.app.inject({ method: 'GET', url: '/pc/assets/index-AbCdEf12.css' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^body\{color:red\}/);
   });
 
   it('answers a missing asset with a plain 404, not the app', async () => {

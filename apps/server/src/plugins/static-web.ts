@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg|glb)$/;
+// A precompressed copy (.br, .gz) of a hashed file is as immutable as the file.
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg|glb)(\.br|\.gz)?$/;
 
 /** What the web build lists for a first page (apps/web/vite.config.ts, first-pages.json). */
 interface FirstPage {
@@ -72,6 +73,8 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
     decorateReply: false,
     index: false,
     wildcard: true,
+    // The web build writes .br and .gz beside each script and stylesheet (vite.config.ts).
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
