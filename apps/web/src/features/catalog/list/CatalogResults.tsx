@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ProductResults } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
 import type { CatalogParams } from './params';
-import type { UpdateOptions } from './useCatalogParams';
+import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
 
 type Page = CallResponse<'get_list'>;
@@ -14,7 +14,7 @@ type Page = CallResponse<'get_list'>;
 export interface CatalogResultsProps {
   query: UseQueryResult<Page>;
   params: CatalogParams;
-  update(next: Partial<CatalogParams>, options?: UpdateOptions): void;
+  update: UpdateCatalog;
   pageSize: number;
   ecommerce?: boolean;
   /** Where the empty state leads back to. */

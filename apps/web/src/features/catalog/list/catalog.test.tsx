@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import '../../../test/dom';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import en from '@vitrine/i18n/locales/en.json';
 import { languageByKey, type ProductCard } from '@vitrine/contract';
@@ -59,6 +59,21 @@ function renderPage(
   const router = createMemoryRouter([{ path: '/productDisplay', element: <ProductDisplayPage /> }], {
     initialEntries: [path],
   });
+  // While held, the router (and the address) moves on but the screen does not hear of it, so
+  // it still shows the page drawn for the previous address: what a busy phone shows while the
+  // router's navigation renders (a transition).
+  let held: (() => void)[] | null = null;
+  const subscribe = router.subscribe.bind(router);
+  router.subscribe = (subscriber) =>
+    subscribe((...args) => (held ? held.push(() => subscriber(...args)) : subscriber(...args)));
+  const holdScreen = () => {
+    held = [];
+    return async () => {
+      const late = held ?? [];
+      held = null;
+      await act(async () => late.forEach((deliver) => deliver()));
+    };
+  };
   render(
     <AppProviders templateColor={1} env="test">
       <QueryProvider>
@@ -67,7 +82,7 @@ function renderPage(
     </AppProviders>,
   );
   const search = () => new URLSearchParams(router.state.location.search);
-  return { api, router, search, user: userEvent.setup() };
+  return { api, router, search, holdScreen, user: userEvent.setup() };
 }
 
 beforeEach(async () => {
@@ -136,6 +151,38 @@ describe('/productDisplay', () => {
     const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
     await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(search().get('page')).toBe('3'));
+  });
+
+  it('pages within the sort just chosen, even before the page on screen has caught up with it', async () => {
+    const { api, search, holdScreen, user } = renderPage('/productDisplay?category=11');
+    await screen.findByRole('link', { name: 'Toy 1' });
+    const release = holdScreen();
+
+    await user.selectOptions(screen.getByLabelText(en.web.catalog.sort.label), en.web.catalog.sort.price_asc);
+    await waitFor(() => expect(search().get('sort')).toBe('price_asc'));
+    // The page on screen was drawn for the previous sort: its select still says so.
+    expect(screen.getByLabelText<HTMLSelectElement>(en.web.catalog.sort.label).value).toBe('default');
+    const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
+    await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    expect(search().get('sort')).toBe('price_asc');
+    expect(search().get('category')).toBe('11');
+    // The display mode keeps the page the address is on, not the one on screen.
+    await user.click(screen.getByText(en.web.catalog.mode.list));
+    await waitFor(() => expect(search().get('mode')).toBe('list'));
+    expect(search().get('page')).toBe('2');
+    expect(search().get('sort')).toBe('price_asc');
+
+    await release();
+    await waitFor(() =>
+      expect(api.named('get_list').at(-1)?.body).toMatchObject({
+        sort: 'price_asc',
+        page: 2,
+        category_id: 11,
+      }),
+    );
+    expect(screen.getByLabelText<HTMLSelectElement>(en.web.catalog.sort.label).value).toBe('price_asc');
+    expect(await screen.findAllByText('12 PCS/ctn')).toHaveLength(2);
   });
 
   it('switches between thumbnail and list mode, keeping the page', async () => {
