@@ -92,14 +92,17 @@ export function CatalogResults({
             siblings={1}
             boundaries={1}
             getItemProps={(page) => ({ 'aria-label': t('web.catalog.page', { page }) })}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? t('web.catalog.previousPage')
-                  : control === 'next'
-                    ? t('web.catalog.nextPage')
-                    : undefined,
-            })}
+            getControlProps={(control) => {
+              if (control !== 'next' && control !== 'previous') return {};
+              const step = control === 'next' ? 1 : -1;
+              return {
+                'aria-label': control === 'next' ? t('web.catalog.nextPage') : t('web.catalog.previousPage'),
+                // A step from the page in the address, not from the one this pager was drawn
+                // for: two quick clicks on 'next' go two pages on, even if the screen lags.
+                onClick: () =>
+                  update((current) => ({ page: Math.min(totalPages, Math.max(1, current.page + step)) })),
+              };
+            }}
           />
         </nav>
       ) : null}

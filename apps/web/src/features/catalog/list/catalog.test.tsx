@@ -185,6 +185,31 @@ describe('/productDisplay', () => {
     expect(await screen.findAllByText('12 PCS/ctn')).toHaveLength(2);
   });
 
+  it("steps 'next' and 'previous' from the page in the address, even while the screen lags behind", async () => {
+    const { search, holdScreen, user } = renderPage('/productDisplay?category=11');
+    await screen.findByRole('link', { name: 'Toy 1' });
+    const release = holdScreen();
+    const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
+    const next = within(pager).getByRole('button', { name: en.web.catalog.nextPage });
+    await user.click(next);
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    await user.click(next);
+    await waitFor(() => expect(search().get('page')).toBe('3'));
+    // 50 products are three pages of 24: there is no fourth.
+    await user.click(next);
+    expect(search().get('page')).toBe('3');
+    await release();
+
+    const releaseAgain = holdScreen();
+    const previous = within(pager).getByRole('button', { name: en.web.catalog.previousPage });
+    await user.click(previous);
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    await user.click(previous);
+    await waitFor(() => expect(search().get('page')).toBeNull());
+    expect(search().get('category')).toBe('11');
+    await releaseAgain();
+  });
+
   it('switches between thumbnail and list mode, keeping the page', async () => {
     const { search, user } = renderPage('/productDisplay?page=2');
     await screen.findByRole('link', { name: 'Toy 1' });
