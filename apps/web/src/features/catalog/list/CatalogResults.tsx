@@ -2,6 +2,7 @@ import '@mantine/core/styles/Pagination.css';
 import { Button, Pagination } from '@mantine/core';
 import type { CallResponse } from '@vitrine/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ProductResults } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
@@ -34,7 +35,14 @@ export function CatalogResults({
   emptyMessage,
 }: CatalogResultsProps) {
   const { t } = useTranslation();
-  const { data } = query;
+  // A page of cards is React's longest piece of work here (about 100 ms on a mid-range phone),
+  // and a query's answer renders synchronously: deferred, it renders in slices that let the
+  // browser paint and answer input in between. A page already cached (going back) renders at
+  // once: the router renders a navigation as a transition, where nothing is deferred.
+  const data = useDeferredValue(query.data);
+  // The list on screen is not the answer for this address yet: the previous page while the
+  // next one loads, or an answer that has arrived and is still rendering.
+  const stale = query.isPlaceholderData || data !== query.data;
 
   if (!data) {
     if (query.isError) {
@@ -68,10 +76,7 @@ export function CatalogResults({
   }
 
   return (
-    <div
-      aria-busy={query.isPlaceholderData || undefined}
-      className={query.isPlaceholderData ? classes.stale : undefined}
-    >
+    <div aria-busy={stale || undefined} className={stale ? classes.stale : undefined}>
       <p className={classes.total} role="status">
         {t('web.catalog.total', { total: formatNumber(data.total) })}
       </p>
