@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import '../../../test/dom';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import en from '@vitrine/i18n/locales/en.json';
 import { languageByKey, type ProductCard } from '@vitrine/contract';
@@ -12,6 +12,7 @@ import { QueryProvider, queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { type Handler, mockApi, ok } from '../../../test/api-mock';
 import { demoSite } from '../../../test/fixtures';
+import { screenHolder } from '../../../test/router';
 import ProductDisplayPage from '../routes/ProductDisplayPage';
 import { catalogHref, parseCatalogParams } from './params';
 
@@ -59,21 +60,7 @@ function renderPage(
   const router = createMemoryRouter([{ path: '/productDisplay', element: <ProductDisplayPage /> }], {
     initialEntries: [path],
   });
-  // While held, the router (and the address) moves on but the screen does not hear of it, so
-  // it still shows the page drawn for the previous address: what a busy phone shows while the
-  // router's navigation renders (a transition).
-  let held: (() => void)[] | null = null;
-  const subscribe = router.subscribe.bind(router);
-  router.subscribe = (subscriber) =>
-    subscribe((...args) => (held ? held.push(() => subscriber(...args)) : subscriber(...args)));
-  const holdScreen = () => {
-    held = [];
-    return async () => {
-      const late = held ?? [];
-      held = null;
-      await act(async () => late.forEach((deliver) => deliver()));
-    };
-  };
+  const holdScreen = screenHolder(router);
   render(
     <AppProviders templateColor={1} env="test">
       <QueryProvider>
