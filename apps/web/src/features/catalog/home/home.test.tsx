@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import '../../../test/dom';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import en from '@vitrine/i18n/locales/en.json';
 import { languageByKey } from '@vitrine/contract';
 import { type ComponentProps, Suspense } from 'react';
@@ -13,7 +14,8 @@ import { QueryProvider, queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { mockApi, ok } from '../../../test/api-mock';
 import { demoSite, productCard } from '../../../test/fixtures';
-import { ProductSection } from './parts';
+import { screenHolder } from '../../../test/router';
+import { ProductSection, useHomeParam } from './parts';
 import { PRODUCT_SECTIONS } from './sections';
 
 /**
@@ -133,5 +135,49 @@ describe('a /home shelf renders its answer deferred', () => {
     expect(screen.getByRole('link', { name: 'Toy 1' })).toBeInTheDocument();
     expect(cards.skeletons).toBe(0);
     expect(again.api.named('get_new_toy')).toHaveLength(0);
+  });
+});
+
+/** Sets one home value of the address (tab, region) on a click. */
+function HomeValue({ name, to }: { name: string; to: string }) {
+  const [value, set] = useHomeParam(name);
+  return (
+    <button type="button" onClick={() => set(to)}>
+      {name} {value || 'none'}, set {to}
+    </button>
+  );
+}
+
+describe('home values in the address', () => {
+  it('keeps a value set a moment before, even while the page on screen has not caught up with it', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/home',
+          element: (
+            <>
+              <HomeValue name="tab" to="spot" />
+              <HomeValue name="region" to="3" />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/home?tab=new'] },
+    );
+    const holdScreen = screenHolder(router);
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    const release = holdScreen();
+
+    await user.click(screen.getByRole('button', { name: 'tab new, set spot' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=spot'));
+    await user.click(screen.getByRole('button', { name: 'region none, set 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=spot&region=3'));
+    // Replaced, not pushed, as before.
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    await release();
+    expect(screen.getByRole('button', { name: 'tab spot, set spot' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'region 3, set 3' })).toBeInTheDocument();
   });
 });
