@@ -47,9 +47,14 @@ describe('browsing the catalogue, in chromium', () => {
     const pager = page.getByRole('navigation', { name: en.web.catalog.pagination });
     await pager.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    // The address moves first; the page follows as the router renders it, and the list renders
+    // its answer deferred, marked busy meanwhile. The network going quiet says neither is done.
+    const list = page.getByRole('list', { name: en.web.pages.productDisplay });
+    await pager.getByRole('button', { name: 'Page 2' }).and(page.locator('[aria-current="page"]')).waitFor();
+    await page.locator('[aria-busy="true"]', { has: list }).waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle');
 
-    const products = page.getByRole('list', { name: en.web.pages.productDisplay }).getByRole('article');
+    const products = list.getByRole('article');
     const target = products.nth(9);
     const targetName = (await target.getByRole('heading').textContent()) ?? '';
     await target.scrollIntoViewIfNeeded();

@@ -1,4 +1,4 @@
-import type { SessionUser, WebsiteInfo } from '@vitrine/contract';
+import type { ProductCard, SessionUser, WebsiteInfo } from '@vitrine/contract';
 
 export const demoSite: WebsiteInfo = {
   id: 1,
@@ -43,3 +43,26 @@ export const visitor: SessionUser = {
   customer_name: '',
   nickname: '',
 };
+
+/** A product card as the lists answer it, named `Toy <id>`. */
+export const productCard = (id: number): ProductCard => ({
+  id,
+  number: `ST-${id}`,
+  name: `Toy ${id}`,
+  packing: 'Box',
+  picture: '',
+  price: 2,
+  money_unit: 'USD',
+  trade_term: 'FOB',
+  carton: { length: 10, width: 10, height: 10, cbm: 0.001, cuft: 0.04 },
+  carton_quantity: 12,
+  gross_weight: 3,
+  net_weight: 2,
+  purchase_number: 1,
+  category_id: 11,
+  factory_id: null,
+  flags: { is_new: 0, is_recommend: 0, is_spot: 0, is_gcc: 0, is_cash_sale: 0, is_3d: 0, is_hot: 0 },
+  is_expire: 0,
+  created_at: 0,
+  updated_at: 0,
+});

@@ -1,4 +1,5 @@
 import type { ProductCard as Product } from '@vitrine/contract';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../../../components/product';
 import classes from './home.module.css';
@@ -14,8 +15,13 @@ interface ProductsBlockProps {
 }
 
 /** A section's products: a horizontal shelf, a grid, an editorial feature block, or a dense grid. */
-export function ProductsBlock({ products, variant, flip = false, label }: ProductsBlockProps) {
+export function ProductsBlock({ products: answer, variant, flip = false, label }: ProductsBlockProps) {
   const { t } = useTranslation();
+  // Each section's ten cards were a long task of their own when its call answered (an answer
+  // renders synchronously); deferred, they render in slices, the skeleton staying meanwhile.
+  // A section already at hand (coming back to /home) renders at once, on mount, so the
+  // restored scroll position still finds the page as long as it was.
+  const products = useDeferredValue(answer);
   const loading = products === undefined;
   if (!loading && products.length === 0) return <p className={classes.none}>{t('web.home.noProducts')}</p>;
 

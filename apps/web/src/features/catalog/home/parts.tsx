@@ -4,6 +4,7 @@ import { ProductPicture } from '../../../components/product';
 import { SelectField } from '../../../components/SelectField';
 import { formatNumber } from '../../../lib/format';
 import { useApiQuery, useApiQueryWhenNear } from '../../../lib/query';
+import { useCurrentSearch } from '../../../lib/useCurrentSearch';
 import { catalogHref } from '../list/params';
 import { HomeSection, type HomeSectionProps } from './HomeSection';
 import { type BlockVariant, ProductsBlock } from './ProductsBlock';
@@ -50,12 +51,17 @@ export function ProductSection({
   );
 }
 
-/** A home value kept in the address (replaced, not pushed), so going back restores it. */
+/**
+ * A home value kept in the address (replaced, not pushed), so going back restores it. A change
+ * keeps the other values of the address as it is then, not as this page was drawn with (a tab
+ * chosen a moment before may not be on screen yet: see useCurrentSearch).
+ */
 export function useHomeParam(name: string): [string, (value: string) => void] {
   const [search, setSearch] = useSearchParams();
+  const currentSearch = useCurrentSearch();
   const value = search.get(name) ?? '';
   const set = (next: string) => {
-    const s = new URLSearchParams(search);
+    const s = currentSearch();
     if (next) s.set(name, next);
     else s.delete(name);
     setSearch(s, { replace: true, preventScrollReset: true });

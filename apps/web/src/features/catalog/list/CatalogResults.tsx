@@ -2,11 +2,12 @@ import '@mantine/core/styles/Pagination.css';
 import { Button, Pagination } from '@mantine/core';
 import type { CallResponse } from '@vitrine/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ProductResults } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
 import type { CatalogParams } from './params';
-import type { UpdateOptions } from './useCatalogParams';
+import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
 
 type Page = CallResponse<'get_list'>;
@@ -14,7 +15,7 @@ type Page = CallResponse<'get_list'>;
 export interface CatalogResultsProps {
   query: UseQueryResult<Page>;
   params: CatalogParams;
-  update(next: Partial<CatalogParams>, options?: UpdateOptions): void;
+  update: UpdateCatalog;
   pageSize: number;
   ecommerce?: boolean;
   /** Where the empty state leads back to. */
@@ -34,7 +35,14 @@ export function CatalogResults({
   emptyMessage,
 }: CatalogResultsProps) {
   const { t } = useTranslation();
-  const { data } = query;
+  // A page of cards is React's longest piece of work here (about 100 ms on a mid-range phone),
+  // and a query's answer renders synchronously: deferred, it renders in slices that let the
+  // browser paint and answer input in between. A page already cached (going back) renders at
+  // once: the router renders a navigation as a transition, where nothing is deferred.
+  const data = useDeferredValue(query.data);
+  // The list on screen is not the answer for this address yet: the previous page while the
+  // next one loads, or an answer that has arrived and is still rendering.
+  const stale = query.isPlaceholderData || data !== query.data;
 
   if (!data) {
     if (query.isError) {
@@ -68,10 +76,7 @@ export function CatalogResults({
   }
 
   return (
-    <div
-      aria-busy={query.isPlaceholderData || undefined}
-      className={query.isPlaceholderData ? classes.stale : undefined}
-    >
+    <div aria-busy={stale || undefined} className={stale ? classes.stale : undefined}>
       <p className={classes.total} role="status">
         {t('web.catalog.total', { total: formatNumber(data.total) })}
       </p>
@@ -92,14 +97,17 @@ export function CatalogResults({
             siblings={1}
             boundaries={1}
             getItemProps={(page) => ({ 'aria-label': t('web.catalog.page', { page }) })}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? t('web.catalog.previousPage')
-                  : control === 'next'
-                    ? t('web.catalog.nextPage')
-                    : undefined,
-            })}
+            getControlProps={(control) => {
+              if (control !== 'next' && control !== 'previous') return {};
+              const step = control === 'next' ? 1 : -1;
+              return {
+                'aria-label': control === 'next' ? t('web.catalog.nextPage') : t('web.catalog.previousPage'),
+                // A step from the page in the address, not from the one this pager was drawn
+                // for: two quick clicks on 'next' go two pages on, even if the screen lags.
+                onClick: () =>
+                  update((current) => ({ page: Math.min(totalPages, Math.max(1, current.page + step)) })),
+              };
+            }}
           />
         </nav>
       ) : null}

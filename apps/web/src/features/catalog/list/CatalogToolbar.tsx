@@ -12,12 +12,12 @@ import {
   PRODUCT_FLAG_FILTERS,
   PRODUCT_SORTS,
 } from './params';
-import type { UpdateOptions } from './useCatalogParams';
+import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
 
 export interface CatalogToolbarProps {
   params: CatalogParams;
-  update(next: Partial<CatalogParams>, options?: UpdateOptions): void;
+  update: UpdateCatalog;
   /** Offer the flag filter (the whole catalogue). */
   withFlags?: boolean;
   /** Offer the 3/6/9/12-month filter (always on the new-product area; with flag=new otherwise). */
@@ -73,7 +73,7 @@ export function CatalogToolbar({
           value={params.flag ?? ''}
           onChange={(e) => {
             const flag = (e.currentTarget.value || null) as ProductFlagFilter | null;
-            update({ flag, months: flag === 'new' ? params.months : null });
+            update((current) => ({ flag, months: flag === 'new' ? current.months : null }));
           }}
         >
           <option value="">{t('web.catalog.filter.all')}</option>
@@ -114,7 +114,10 @@ export function CatalogToolbar({
           ]}
           value={params.mode}
           onChange={(mode) =>
-            update({ mode: mode as ProductViewMode, page: params.page }, { replace: true, keepScroll: true })
+            update((current) => ({ mode: mode as ProductViewMode, page: current.page }), {
+              replace: true,
+              keepScroll: true,
+            })
           }
         />
       </div>

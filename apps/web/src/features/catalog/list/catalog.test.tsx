@@ -12,6 +12,7 @@ import { QueryProvider, queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { type Handler, mockApi, ok } from '../../../test/api-mock';
 import { demoSite } from '../../../test/fixtures';
+import { screenHolder } from '../../../test/router';
 import ProductDisplayPage from '../routes/ProductDisplayPage';
 import { catalogHref, parseCatalogParams } from './params';
 
@@ -59,6 +60,7 @@ function renderPage(
   const router = createMemoryRouter([{ path: '/productDisplay', element: <ProductDisplayPage /> }], {
     initialEntries: [path],
   });
+  const holdScreen = screenHolder(router);
   render(
     <AppProviders templateColor={1} env="test">
       <QueryProvider>
@@ -67,7 +69,7 @@ function renderPage(
     </AppProviders>,
   );
   const search = () => new URLSearchParams(router.state.location.search);
-  return { api, router, search, user: userEvent.setup() };
+  return { api, router, search, holdScreen, user: userEvent.setup() };
 }
 
 beforeEach(async () => {
@@ -136,6 +138,63 @@ describe('/productDisplay', () => {
     const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
     await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(search().get('page')).toBe('3'));
+  });
+
+  it('pages within the sort just chosen, even before the page on screen has caught up with it', async () => {
+    const { api, search, holdScreen, user } = renderPage('/productDisplay?category=11');
+    await screen.findByRole('link', { name: 'Toy 1' });
+    const release = holdScreen();
+
+    await user.selectOptions(screen.getByLabelText(en.web.catalog.sort.label), en.web.catalog.sort.price_asc);
+    await waitFor(() => expect(search().get('sort')).toBe('price_asc'));
+    // The page on screen was drawn for the previous sort: its select still says so.
+    expect(screen.getByLabelText<HTMLSelectElement>(en.web.catalog.sort.label).value).toBe('default');
+    const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
+    await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    expect(search().get('sort')).toBe('price_asc');
+    expect(search().get('category')).toBe('11');
+    // The display mode keeps the page the address is on, not the one on screen.
+    await user.click(screen.getByText(en.web.catalog.mode.list));
+    await waitFor(() => expect(search().get('mode')).toBe('list'));
+    expect(search().get('page')).toBe('2');
+    expect(search().get('sort')).toBe('price_asc');
+
+    await release();
+    await waitFor(() =>
+      expect(api.named('get_list').at(-1)?.body).toMatchObject({
+        sort: 'price_asc',
+        page: 2,
+        category_id: 11,
+      }),
+    );
+    expect(screen.getByLabelText<HTMLSelectElement>(en.web.catalog.sort.label).value).toBe('price_asc');
+    expect(await screen.findAllByText('12 PCS/ctn')).toHaveLength(2);
+  });
+
+  it("steps 'next' and 'previous' from the page in the address, even while the screen lags behind", async () => {
+    const { search, holdScreen, user } = renderPage('/productDisplay?category=11');
+    await screen.findByRole('link', { name: 'Toy 1' });
+    const release = holdScreen();
+    const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
+    const next = within(pager).getByRole('button', { name: en.web.catalog.nextPage });
+    await user.click(next);
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    await user.click(next);
+    await waitFor(() => expect(search().get('page')).toBe('3'));
+    // 50 products are three pages of 24: there is no fourth.
+    await user.click(next);
+    expect(search().get('page')).toBe('3');
+    await release();
+
+    const releaseAgain = holdScreen();
+    const previous = within(pager).getByRole('button', { name: en.web.catalog.previousPage });
+    await user.click(previous);
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    await user.click(previous);
+    await waitFor(() => expect(search().get('page')).toBeNull());
+    expect(search().get('category')).toBe('11');
+    await releaseAgain();
   });
 
   it('switches between thumbnail and list mode, keeping the page', async () => {
