@@ -103,20 +103,35 @@ const SIDE_EFFECT_FREE = [{ test: /[\\/]packages[\\/](contract|i18n)[\\/]src[\\/
 /**
  * The entry script downloads at once (modulepreload) but runs only once the splash has been
  * painted: on a fast connection with a slow phone, running the entry first (about half a
- * second of work on a mid-range phone) would leave the page blank until then. No timer
- * races the frame (a slow stylesheet would let it win); a tab opened in the background, which
- * draws no frames, starts at once. A failed download says so, as main.tsx does for the rest of
- * the app's files.
+ * second of work on a mid-range phone) would leave the page blank until then. The app's
+ * stylesheet is not render-blocking either (media=print until it has loaded, the usual way to
+ * load a stylesheet without blocking): the splash has its own few rules inline, so it paints as
+ * soon as the HTML is in; the app starts once the stylesheet has loaded and applies it then.
+ * No timer races the frame; a tab opened in the background, which draws no frames, starts at
+ * once. A failed download says so, as main.tsx does for the rest of the app's files.
  */
 function startEntryAfterFirstPaint(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-  if (!entry?.[1]) throw new Error('head boot script: index.html has no entry script');
+  const styles = /<link rel="stylesheet" crossorigin href="([^"]+)">/.exec(html);
+  if (!entry?.[1] || !styles?.[1])
+    throw new Error('head boot script: index.html has no entry script or style');
   const src = JSON.stringify(entry[1]);
-  const start = `let started=false;const go=()=>{if(started)return;started=true;import(${src}).catch(e=>{console.error(e);const r=document.getElementById('root');if(r){r.textContent='The showroom could not be loaded. Please check your connection and reload the page.';r.setAttribute('role','alert');r.style.cssText='padding:2rem;font:16px/1.5 system-ui,sans-serif;text-align:center'}})};if(document.visibilityState==='hidden')go();else requestAnimationFrame(()=>setTimeout(go));`;
-  return html.replace(
-    entry[0],
-    `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script type="module">${start}</script>`,
-  );
+  const start = [
+    `const css=document.querySelector('link[data-app-styles]');`,
+    `const styled=new Promise(r=>{if(!css||css.sheet)r();else{css.addEventListener('load',r);css.addEventListener('error',r)}});`,
+    `let started=false;`,
+    `const go=()=>{if(started)return;started=true;styled.then(()=>{if(css)css.media='all';return import(${src})}).catch(e=>{console.error(e);const r=document.getElementById('root');if(r){r.textContent='The showroom could not be loaded. Please check your connection and reload the page.';r.setAttribute('role','alert');r.style.cssText='padding:2rem;font:16px/1.5 system-ui,sans-serif;text-align:center'}})};`,
+    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(()=>setTimeout(go));`,
+  ].join('');
+  return html
+    .replace(
+      styles[0],
+      `<link rel="stylesheet" crossorigin href="${styles[1]}" media="print" data-app-styles>`,
+    )
+    .replace(
+      entry[0],
+      `<link rel="modulepreload" crossorigin href="${entry[1]}">\n    <script type="module">${start}</script>`,
+    );
 }
 
 /**
