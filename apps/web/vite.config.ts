@@ -267,7 +267,9 @@ export default defineConfig(({ command }) => ({
             },
             {
               name: 'layout',
-              test: /[\\/]src[\\/]app[\\/]layout[\\/](?!MenuDrawer|BareLayout|FooterContacts|contact-links)/,
+              // With the small helpers nearly every page of the layout uses, which were chunks of
+              // their own (a request and its overhead each on the first load).
+              test: /[\\/]src[\\/](app[\\/]layout[\\/](?!MenuDrawer|BareLayout|FooterContacts|contact-links)|lib[\\/](format|useCurrentSearch)\.ts$|features[\\/]catalog[\\/]list[\\/]params\.ts$)/,
               priority: 1,
             },
           ],
