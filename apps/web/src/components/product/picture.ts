@@ -55,9 +55,6 @@ export const gridPictureSizes = (minCardWidth: number = DEFAULT_MIN_CARD_WIDTH):
 export function preloadPicture(url: string | null | undefined, sizes: string, defaultWidth: number): void {
   const sources = pictureSources(url, defaultWidth);
   if (!sources) return;
-  // The head script (boot/) and the app both preload a landing page's first pictures.
-  const preloaded = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]');
-  if ([...preloaded].some((l) => l.getAttribute('href') === sources.src)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';

@@ -1,45 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import '../../../test/dom';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import en from '@vitrine/i18n/locales/en.json';
-import { languageByKey, type ProductCard } from '@vitrine/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { languageByKey } from '@vitrine/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/AppProviders';
 import { setLanguage } from '../../../lib/i18n';
-import { QueryProvider, queryClient } from '../../../lib/query';
+import { queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { type Handler, mockApi, ok } from '../../../test/api-mock';
-import { demoSite } from '../../../test/fixtures';
-import { screenHolder } from '../../../test/router';
+import { demoSite, productCard } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/router';
 import ProductDisplayPage from '../routes/ProductDisplayPage';
 import { catalogHref, parseCatalogParams } from './params';
 
 const english = languageByKey('en');
 if (!english) throw new Error('English missing');
-
-const card = (id: number): ProductCard => ({
-  id,
-  number: `ST-${id}`,
-  name: `Toy ${id}`,
-  packing: 'Box',
-  picture: '',
-  price: 2,
-  money_unit: 'USD',
-  trade_term: 'FOB',
-  carton: { length: 10, width: 10, height: 10, cbm: 0.001, cuft: 0.04 },
-  carton_quantity: 12,
-  gross_weight: 3,
-  net_weight: 2,
-  purchase_number: 1,
-  category_id: 11,
-  factory_id: null,
-  flags: { is_new: 0, is_recommend: 0, is_spot: 0, is_gcc: 0, is_cash_sale: 0, is_3d: 0, is_hot: 0 },
-  is_expire: 0,
-  created_at: 0,
-  updated_at: 0,
-});
 
 const tree = [
   {
@@ -54,19 +30,12 @@ const tree = [
 
 function renderPage(
   path: string,
-  list: Handler = () => ok({ list: [card(1), card(2)], total: 50, page: 1, page_size: 24 }),
+  list: Handler = () => ok({ list: [productCard(1), productCard(2)], total: 50, page: 1, page_size: 24 }),
 ) {
   const api = mockApi({ get_category: () => ok(tree), get_list: list });
-  const router = createMemoryRouter([{ path: '/productDisplay', element: <ProductDisplayPage /> }], {
-    initialEntries: [path],
-  });
-  const holdScreen = screenHolder(router);
-  render(
-    <AppProviders templateColor={1} env="test">
-      <QueryProvider>
-        <RouterProvider router={router} />
-      </QueryProvider>
-    </AppProviders>,
+  const { router, holdScreen } = renderRoutes(
+    [{ path: '/productDisplay', element: <ProductDisplayPage /> }],
+    path,
   );
   const search = () => new URLSearchParams(router.state.location.search);
   return { api, router, search, holdScreen, user: userEvent.setup() };

@@ -1,19 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import '../../../test/dom';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import en from '@vitrine/i18n/locales/en.json';
 import { languageByKey } from '@vitrine/contract';
 import { type ComponentProps, Suspense } from 'react';
 import type * as Product from '../../../components/product';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/AppProviders';
 import { setLanguage } from '../../../lib/i18n';
-import { QueryProvider, queryClient } from '../../../lib/query';
+import { queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { mockApi, ok } from '../../../test/api-mock';
 import { demoSite, productCard } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/router';
 import ProductDisplayPage from '../routes/ProductDisplayPage';
 
 /**
@@ -81,16 +80,7 @@ function renderPage(path: string) {
       <ProductDisplayPage />
     </Suspense>
   );
-  const router = createMemoryRouter([{ path: '/productDisplay', element: page }], {
-    initialEntries: [path],
-  });
-  render(
-    <AppProviders templateColor={1} env="test">
-      <QueryProvider>
-        <RouterProvider router={router} />
-      </QueryProvider>
-    </AppProviders>,
-  );
+  const { router } = renderRoutes([{ path: '/productDisplay', element: page }], path);
   const search = () => new URLSearchParams(router.state.location.search);
   const results = () => screen.getByRole('list', { name: en.web.pages.productDisplay }).parentElement;
   return { api, router, search, results, user: userEvent.setup() };

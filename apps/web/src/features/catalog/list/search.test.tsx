@@ -10,36 +10,17 @@ import { AppProviders } from '../../../app/AppProviders';
 import { MainLayout } from '../../../app/layout/MainLayout';
 import { clearContactsCache } from '../../../app/layout/useContacts';
 import { setLanguage } from '../../../lib/i18n';
-import { QueryProvider, queryClient } from '../../../lib/query';
+import { queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { fail, type Handler, mockApi, ok } from '../../../test/api-mock';
-import { demoSite, visitor } from '../../../test/fixtures';
+import { demoSite, productCard, visitor } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/router';
 import ProductDisplayPage from '../routes/ProductDisplayPage';
 
 const english = languageByKey('en');
 if (!english) throw new Error('English missing');
 
-const card = (id: number, name: string): ProductCard => ({
-  id,
-  number: `ST-${id}`,
-  name,
-  packing: 'Box',
-  picture: '',
-  price: 2,
-  money_unit: 'USD',
-  trade_term: 'FOB',
-  carton: { length: 10, width: 10, height: 10, cbm: 0.001, cuft: 0.04 },
-  carton_quantity: 12,
-  gross_weight: 3,
-  net_weight: 2,
-  purchase_number: 1,
-  category_id: 11,
-  factory_id: null,
-  flags: { is_new: 0, is_recommend: 0, is_spot: 0, is_gcc: 0, is_cash_sale: 0, is_3d: 0, is_hot: 0 },
-  is_expire: 0,
-  created_at: 0,
-  updated_at: 0,
-});
+const card = (id: number, name: string): ProductCard => ({ ...productCard(id), name });
 
 const tree = [{ id: 1, parent_id: null, name: 'Vehicles', picture: '', children: [] }];
 
@@ -56,16 +37,7 @@ const resultsHeading = (keyword: string) =>
 
 function renderPage(path: string, list: Handler = byKeyword) {
   const api = mockApi({ get_category: () => ok(tree), get_list: list });
-  const router = createMemoryRouter([{ path: '/productDisplay', element: <ProductDisplayPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <AppProviders templateColor={1} env="test">
-      <QueryProvider>
-        <RouterProvider router={router} />
-      </QueryProvider>
-    </AppProviders>,
-  );
+  const { router } = renderRoutes([{ path: '/productDisplay', element: <ProductDisplayPage /> }], path);
   return { api, router, user: userEvent.setup() };
 }
 

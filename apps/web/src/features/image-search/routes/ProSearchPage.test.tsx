@@ -1,17 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import '../../../test/dom';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ImageSearchHit, languageByKey, type WebsiteInfo } from '@vitrine/contract';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/AppProviders';
 import { setApiHooks } from '../../../lib/api-client';
 import { setLanguage } from '../../../lib/i18n';
-import { QueryProvider, queryClient } from '../../../lib/query';
+import { queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { fail, type Handler, mockApi, ok } from '../../../test/api-mock';
 import { demoSite } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/router';
 import { closeImageSearch, useImageSearchLauncher } from '../launcher';
 import ProSearchPage from './ProSearchPage';
 
@@ -55,7 +54,7 @@ function DialogState() {
 function renderPage(path: string, api: Record<string, Handler>, site: Partial<WebsiteInfo> = {}) {
   storage.setSite({ ...demoSite, ...site });
   const server = mockApi({ toy_select_log: () => ok({}), ...api });
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '/proSearch',
@@ -67,14 +66,7 @@ function renderPage(path: string, api: Record<string, Handler>, site: Partial<We
         ),
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProviders templateColor={1} env="test">
-      <QueryProvider>
-        <RouterProvider router={router} />
-      </QueryProvider>
-    </AppProviders>,
+    path,
   );
   return { server, user: userEvent.setup() };
 }

@@ -1,5 +1,7 @@
-import { act } from '@testing-library/react';
-import type { createMemoryRouter } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/AppProviders';
+import { QueryProvider } from '../lib/query';
 
 /**
  * Holds back the screen: until the returned function is awaited, the router (and the address)
@@ -20,4 +22,21 @@ export function screenHolder(router: ReturnType<typeof createMemoryRouter>): () 
       await act(async () => late.forEach((deliver) => deliver()));
     };
   };
+}
+
+/**
+ * Renders `routes` at `path` with a memory router, inside the providers the app puts around its
+ * pages. `holdScreen` is a screenHolder, set up before the router mounts as it must be.
+ */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const holdScreen = screenHolder(router);
+  render(
+    <AppProviders templateColor={1} env="test">
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
+    </AppProviders>,
+  );
+  return { router, holdScreen };
 }
