@@ -67,8 +67,12 @@ describe('the first load, before the app has arrived, in chromium', () => {
     await expect.poll(() => splashText(page)).toContain('Starlight');
     expect(await page.title()).toContain('Starlight');
 
+    // The app's stylesheet does not hold the splash back, and is applied before the app draws.
+    const html = await (await fetch(`${server.url}/home`)).text();
+    expect(html).toMatch(/<link rel="stylesheet"[^>]* media="print" data-app-styles>/);
     release();
     await page.getByRole('region', { name: en.web.home.banners }).getByRole('img').first().waitFor();
+    expect(await page.locator('link[data-app-styles]').getAttribute('media')).toBe('all');
     expect(calls.filter((c) => c === 'get_advert')).toHaveLength(1);
     await context.close();
   });
