@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoSite } from '../test/fixtures';
 import { ClientErrorCode, setApiHooks } from './api-client';
 import type { Envelope } from './api-request';
-import { takeEarlyCall } from './early-calls';
+import { takeEarlyCall, takeSettledEarlyCall } from './early-calls';
 import { earlyCallKey, parkAnswer } from './early-handoff';
 import * as storage from './storage';
 
@@ -57,6 +57,48 @@ describe("a landing page's early answers", () => {
     park(Promise.reject(new TypeError('network down')));
     await expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).rejects.toMatchObject({
       code: ClientErrorCode.FAILED_TO_START,
+    });
+  });
+
+  describe('once they have come', () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it('are taken with when they were asked, for the first render', async () => {
+      storage.setSite(demoSite);
+      park(Promise.resolve({ code: 0, data: [{ id: 1 }], tip: '' }), 5_000);
+      await settle();
+      expect(takeSettledEarlyCall('get_advert', { position: 'home' }, 'ar', 6_000)).toEqual({
+        data: [{ id: 1 }],
+        at: 5_000,
+      });
+      expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).toBeUndefined();
+    });
+
+    it('leave an answer still on its way to the query that asks', async () => {
+      storage.setSite(demoSite);
+      let answer: (envelope: Envelope) => void = () => undefined;
+      park(new Promise<Envelope>((resolve) => (answer = resolve)));
+      expect(takeSettledEarlyCall('get_advert', { position: 'home' }, 'ar')).toBeUndefined();
+      const later = takeEarlyCall('get_advert', { position: 'home' }, 'ar');
+      answer({ code: 0, data: [{ id: 2 }], tip: '' });
+      await expect(later).resolves.toEqual([{ id: 2 }]);
+    });
+
+    it("leave a refusal to the query, which reports it as the page's failure", async () => {
+      storage.setSite(demoSite);
+      park(Promise.resolve({ code: ErrorCode.WEBSITE_NOT_FOUND, data: null, tip: 'gone' }));
+      await settle();
+      expect(takeSettledEarlyCall('get_advert', { position: 'home' }, 'ar')).toBeUndefined();
+      await expect(takeEarlyCall('get_advert', { position: 'home' }, 'ar')).rejects.toMatchObject({
+        code: ErrorCode.WEBSITE_NOT_FOUND,
+      });
+    });
+
+    it('are not taken once they have waited too long', async () => {
+      storage.setSite(demoSite);
+      park(Promise.resolve({ code: 0, data: [], tip: '' }), 1_000);
+      await settle();
+      expect(takeSettledEarlyCall('get_advert', { position: 'home' }, 'ar', 12_000)).toBeUndefined();
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { CallName, CallResponse } from '@vitrine/contract';
+import { type CallName, type CallResponse, ErrorCode } from '@vitrine/contract';
 import { type CallBody, handedOverAnswer } from './api-client';
 import { earlyCallKey, takeParkedAnswer } from './early-handoff';
 
@@ -22,4 +22,23 @@ export function takeEarlyCall<N extends CallName>(
   const hit = takeParkedAnswer(earlyCallKey(name, body, langKey));
   if (!hit || now - hit.at > KEEP_MS) return undefined;
   return handedOverAnswer(name, hit.envelope);
+}
+
+/**
+ * The early answer to this call if it has already come and succeeded, with when it was asked:
+ * the page then draws it in its first render, instead of a placeholder and a second render a
+ * moment later. An answer still on its way, or a failure, stays for takeEarlyCall.
+ */
+export function takeSettledEarlyCall<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  langKey: string,
+  now = Date.now(),
+): { data: CallResponse<N>; at: number } | undefined {
+  const hit = takeParkedAnswer(
+    earlyCallKey(name, body, langKey),
+    (answer) => answer.settled?.code === ErrorCode.OK,
+  );
+  if (!hit?.settled || now - hit.at > KEEP_MS) return undefined;
+  return { data: hit.settled.data as CallResponse<N>, at: hit.at };
 }

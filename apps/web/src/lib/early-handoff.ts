@@ -13,6 +13,8 @@ const HANDOFF = '__vitrineEarlyAnswers';
 interface Parked {
   at: number;
   envelope: Promise<Envelope>;
+  /** The answer, once it has come (a failed request leaves it unset). */
+  settled?: Envelope;
 }
 
 type WithHandoff = typeof globalThis & { [HANDOFF]?: Map<string, Parked> };
@@ -29,14 +31,24 @@ export const earlyCallKey = (name: CallName, body: unknown, langKey: string): st
 
 /** Leaves the answer to a call for the app (the head script's side). */
 export function parkAnswer(key: string, envelope: Promise<Envelope>, now = Date.now()): void {
+  const entry: Parked = { at: now, envelope };
   // Whoever takes it handles a failure; until then it is no unhandled rejection.
-  envelope.catch(() => undefined);
-  parked().set(key, { at: now, envelope });
+  envelope.then(
+    (answer) => {
+      entry.settled = answer;
+    },
+    () => undefined,
+  );
+  parked().set(key, entry);
 }
 
-/** The parked answer to this call, once, with when it was asked (the app's side). */
-export function takeParkedAnswer(key: string): Parked | undefined {
+/**
+ * The parked answer to this call, once, with when it was asked (the app's side); one that does
+ * not pass `when` stays parked.
+ */
+export function takeParkedAnswer(key: string, when?: (answer: Parked) => boolean): Parked | undefined {
   const hit = parked().get(key);
+  if (!hit || (when && !when(hit))) return undefined;
   parked().delete(key);
   return hit;
 }

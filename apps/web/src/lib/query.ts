@@ -10,7 +10,7 @@ import {
 import { createElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CallBody, type CallOptions, callApi, isApiError } from './api-client';
-import { takeEarlyCall } from './early-calls';
+import { takeEarlyCall, takeSettledEarlyCall } from './early-calls';
 import { onSessionEnd } from './session-events';
 import * as storage from './storage';
 import { useNearViewport } from './useNearViewport';
@@ -64,12 +64,17 @@ export function useApiQuery<N extends CallName>(
   call: Pick<CallOptions, 'silent'> = {},
 ) {
   const { i18n } = useTranslation();
+  let early: ReturnType<typeof takeSettledEarlyCall<N>>;
   return useQuery({
     queryKey: callKey(name, body, i18n.language),
     queryFn: ({ signal }) => {
       const again = () => callApi(name, body, { signal, ...call });
       return takeEarlyCall(name, body, i18n.language)?.catch(again) ?? again();
     },
+    // Asked while the query has no data: an early answer that has already come is drawn in the
+    // first render, as fresh as when the head script asked for it (lib/early-calls).
+    initialData: () => (early = takeSettledEarlyCall(name, body, i18n.language))?.data,
+    initialDataUpdatedAt: () => early?.at,
     placeholderData: keepPreviousData,
     ...options,
   });
