@@ -1,7 +1,5 @@
-import '@mantine/core/styles/SegmentedControl.css';
-import { SegmentedControl } from '@mantine/core';
 import type { ProductFlagFilter, ProductSort } from '@vitrine/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductViewMode } from '../../../components/product';
 import { SelectField } from '../../../components/SelectField';
@@ -25,6 +23,8 @@ export interface CatalogToolbarProps {
   /** Extra controls first (the category select on phones). */
   children?: ReactNode;
 }
+
+const VIEW_MODES: readonly ProductViewMode[] = ['thumbnail', 'list'];
 
 /** Sorting, filters and the display mode; every change is written to the address. */
 export function CatalogToolbar({
@@ -53,6 +53,11 @@ export function CatalogToolbar({
     hot: t('web.catalog.filter.hot'),
   };
   const showMonths = withMonths || params.flag === 'new';
+  const modeId = useId();
+  const modeLabel: Record<ProductViewMode, string> = {
+    thumbnail: t('web.catalog.mode.thumbnail'),
+    list: t('web.catalog.mode.list'),
+  };
   return (
     <div className={classes.toolbar}>
       {children}
@@ -101,25 +106,31 @@ export function CatalogToolbar({
           ))}
         </SelectField>
       ) : null}
+      {/*
+       * Two native radios drawn as a segmented control: the arrow keys move between them, and
+       * the chosen one is marked by CSS alone. (Mantine's SegmentedControl measured its
+       * indicator's place on mounting, which laid out the whole page inside the first render.)
+       */}
       <div className={classes.mode}>
-        <span className={classes.modeLabel} id="catalog-mode-label">
+        <span className={classes.modeLabel} id={`${modeId}-label`}>
           {t('web.catalog.mode.label')}
         </span>
-        <SegmentedControl
-          aria-labelledby="catalog-mode-label"
-          fullWidth
-          data={[
-            { value: 'thumbnail', label: t('web.catalog.mode.thumbnail') },
-            { value: 'list', label: t('web.catalog.mode.list') },
-          ]}
-          value={params.mode}
-          onChange={(mode) =>
-            update((current) => ({ mode: mode as ProductViewMode, page: current.page }), {
-              replace: true,
-              keepScroll: true,
-            })
-          }
-        />
+        <div role="radiogroup" aria-labelledby={`${modeId}-label`} className={classes.segments}>
+          {VIEW_MODES.map((mode) => (
+            <label key={mode} className={classes.segment}>
+              <input
+                type="radio"
+                name={`${modeId}-mode`}
+                value={mode}
+                checked={params.mode === mode}
+                onChange={() =>
+                  update((current) => ({ mode, page: current.page }), { replace: true, keepScroll: true })
+                }
+              />
+              <span>{modeLabel[mode]}</span>
+            </label>
+          ))}
+        </div>
       </div>
     </div>
   );

@@ -179,6 +179,19 @@ describe('/productDisplay', () => {
     expect(screen.queryByText('12 PCS/ctn')).toBeNull();
   });
 
+  it('offers the display mode as a named pair of radios that the arrow keys move between', async () => {
+    const { search, user } = renderPage('/productDisplay');
+    await screen.findByRole('link', { name: 'Toy 1' });
+    const modes = screen.getByRole('radiogroup', { name: en.web.catalog.mode.label });
+    const thumbnails = within(modes).getByRole('radio', { name: en.web.catalog.mode.thumbnail });
+    expect(thumbnails).toBeChecked();
+    expect(within(modes).getByRole('radio', { name: en.web.catalog.mode.list })).not.toBeChecked();
+    thumbnails.focus();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(search().get('mode')).toBe('list'));
+    expect(within(modes).getByRole('radio', { name: en.web.catalog.mode.list })).toBeChecked();
+  });
+
   it('links the category tree to the catalogue of each category', async () => {
     renderPage('/productDisplay?sort=popularity');
     const nav = await screen.findByRole('navigation', { name: en.web.catalog.categories });
