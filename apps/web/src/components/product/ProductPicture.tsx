@@ -82,7 +82,9 @@ export function ProductPicture({
           height={Math.round(defaultWidth / ratio)}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
+          // The first pictures are the page's largest content: drawn with the frame that shows
+          // them, not one or more frames later as an asynchronous decode would.
+          decoding={priority ? 'sync' : 'async'}
           data-fit={fit}
           onError={() => setFailed({ url: src ?? '', count: count + 1 })}
         />

@@ -1,7 +1,7 @@
 /** Shared product UI: cards, list rows, grids, skeletons, empty states and pictures. */
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { logProductClick, ProductLink, type ProductLinkProps, productHref } from './links';
-export { pictureSources, PICTURE_WIDTHS, type PictureSources } from './picture';
+export { pictureSources, PICTURE_WIDTHS, type PictureSources, PRIORITY_CARDS } from './picture';
 export { ProductCard, type ProductCardProps } from './ProductCard';
 export { ExpiredMark, FLAG_BADGES, ProductFlags } from './ProductFlags';
 export {

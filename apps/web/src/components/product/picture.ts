@@ -40,6 +40,14 @@ export function pictureSources(url: string | null | undefined, defaultWidth = 32
 /** The width a product picture asks for when the browser ignores srcset. */
 export const PRODUCT_PICTURE_WIDTH = 320;
 
+/**
+ * How many cards of a list load their pictures first (eager, high priority): a phone shows two
+ * a row and only the first row above the fold. More would share a phone's bandwidth with the
+ * picture it shows first; on a wider screen the rest of the first row follows as soon as it is
+ * laid out.
+ */
+export const PRIORITY_CARDS = 2;
+
 /** The narrowest a card of a product grid may get, in px, unless the grid says otherwise. */
 export const DEFAULT_MIN_CARD_WIDTH = 180;
 

@@ -12,7 +12,15 @@ import { setLanguage } from '../../lib/i18n';
 import * as storage from '../../lib/storage';
 import { mockApi, ok } from '../../test/api-mock';
 import { demoSite } from '../../test/fixtures';
-import { EmptyState, pictureSources, ProductCard, ProductGrid, ProductPicture, ProductRow } from '.';
+import {
+  EmptyState,
+  pictureSources,
+  PRIORITY_CARDS,
+  ProductCard,
+  ProductGrid,
+  ProductPicture,
+  ProductRow,
+} from '.';
 
 const english = languageByKey('en');
 if (!english) throw new Error('English missing');
@@ -106,6 +114,14 @@ describe('ProductPicture', () => {
     expect(screen.getByRole('img', { name: 'A drone' })).toBeInTheDocument();
   });
 
+  it('loads a picture above the fold first, drawn with the frame that shows it', () => {
+    const { container } = render(<ProductPicture src="/files/1/toys/a.png" alt="" priority />);
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).toHaveAttribute('decoding', 'sync');
+  });
+
   it('shows the placeholder at once when there is no picture', () => {
     const { container } = render(<ProductPicture src="" alt="" />);
     expect(container.querySelector('img')).toBeNull();
@@ -179,6 +195,13 @@ describe('ProductGrid and EmptyState', () => {
     unmount();
     renderUi(<ProductGrid products={[product(), product({ id: 6, name: 'Robot' })]} label="Products" />);
     expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article')).toHaveLength(2);
+  });
+
+  it("loads only the first row's pictures (on a phone) first; the others when they come near", () => {
+    const products = [1, 2, 3, 4, 5, 6].map((id) => product({ id, name: `Toy ${id}` }));
+    renderUi(<ProductGrid products={products} label="Products" priorityCount={PRIORITY_CARDS} />);
+    const loading = [...document.querySelectorAll('img')].map((img) => img.getAttribute('loading'));
+    expect(loading).toEqual(['eager', 'eager', 'lazy', 'lazy', 'lazy', 'lazy']);
   });
 
   it('says there are no results, with a way back', () => {

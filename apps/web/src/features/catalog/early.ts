@@ -1,5 +1,10 @@
 import type { CallName, CallResponse, Language } from '@vitrine/contract';
-import { gridPictureSizes, PRODUCT_PICTURE_WIDTH, preloadPicture } from '../../components/product/picture';
+import {
+  gridPictureSizes,
+  PRIORITY_CARDS,
+  PRODUCT_PICTURE_WIDTH,
+  preloadPicture,
+} from '../../components/product/picture';
 import type { CallBody } from '../../lib/api-request';
 import { resolveLanguage } from '../../lib/language';
 import * as storage from '../../lib/storage';
@@ -42,7 +47,7 @@ export function startCatalogCalls(url: URL, start: StartCall): void {
   start('get_list', catalogListBody(params), lang).then(
     (page) => {
       if (params.mode !== 'thumbnail') return;
-      for (const product of page.list.slice(0, 2))
+      for (const product of page.list.slice(0, PRIORITY_CARDS))
         preloadPicture(product.picture, gridPictureSizes(), PRODUCT_PICTURE_WIDTH);
     },
     () => undefined,

@@ -4,7 +4,7 @@ import type { CallResponse } from '@vitrine/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ProductResults } from '../../../components/product';
+import { EmptyState, PRIORITY_CARDS, ProductResults } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
 import type { CatalogParams } from './params';
 import type { UpdateCatalog } from './useCatalogParams';
@@ -85,7 +85,7 @@ export function CatalogResults({
         products={data.list}
         ecommerce={ecommerce}
         headingLevel={2}
-        priorityCount={4}
+        priorityCount={PRIORITY_CARDS}
         label={t('web.pages.productDisplay')}
       />
       {totalPages > 1 ? (

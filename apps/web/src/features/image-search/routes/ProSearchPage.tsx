@@ -6,7 +6,7 @@ import { PATHS } from '../../../app/routes';
 import { CameraIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { LoadingNote } from '../../../components/page/StatePanels';
-import { EmptyState, ProductGrid } from '../../../components/product';
+import { EmptyState, PRIORITY_CARDS, ProductGrid } from '../../../components/product';
 import { useSilentQuery } from '../../../lib/useSilentQuery';
 import { useOpenImageSearch } from '../components/ImageSearchLauncher';
 import classes from './pro-search.module.css';
@@ -79,7 +79,7 @@ export default function ProSearchPage() {
         <ProductGrid
           products={query.data.list}
           headingLevel={2}
-          priorityCount={4}
+          priorityCount={PRIORITY_CARDS}
           label={t('web.imageSearch.results')}
         />
       </div>

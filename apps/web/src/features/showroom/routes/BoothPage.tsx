@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../app/layout/useShowroom';
 import { PATHS } from '../../../app/routes';
-import { EmptyState, ProductGrid } from '../../../components/product';
+import { EmptyState, PRIORITY_CARDS, ProductGrid } from '../../../components/product';
 import { isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { ChevronNextIcon, ChevronPreviousIcon, StoreIcon } from '../../../components/icons';
@@ -174,7 +174,7 @@ export default function BoothPage() {
           <ProductGrid
             products={data.list}
             headingLevel={3}
-            priorityCount={4}
+            priorityCount={PRIORITY_CARDS}
             label={t('web.showroom.productsOf', { name: booth?.name ?? '' })}
           />
         </div>
