@@ -18,14 +18,22 @@ export interface LocaleOption {
 const languageOf = (lang?: Language): Language =>
   lang ?? activeLanguage() ?? storage.getLanguage() ?? DEFAULT_LANGUAGE;
 
+// Built once per language: every price on a page of products asks for its locale.
+const locales = new Map<string, string>();
+
 /** The Intl locale of a language, with the Gregorian calendar and Western digits. */
 export function localeOf(lang?: Language): string {
   const tag = languageOf(lang).locale;
-  try {
-    return new Intl.Locale(tag, { calendar: 'gregory', numberingSystem: 'latn' }).toString();
-  } catch {
-    return tag;
+  let locale = locales.get(tag);
+  if (locale === undefined) {
+    try {
+      locale = new Intl.Locale(tag, { calendar: 'gregory', numberingSystem: 'latn' }).toString();
+    } catch {
+      locale = tag;
+    }
+    locales.set(tag, locale);
   }
+  return locale;
 }
 
 // Intl formatters are costly to build and product lists format hundreds of values: keep them.

@@ -22,7 +22,9 @@ function useScrolledPast(offset: number): boolean {
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(check);
     };
-    check();
+    // In the next frame, not now: reading scrollY right after the page's first render would
+    // lay out the whole page inside that render's task (one long task on a slow phone).
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);

@@ -15,20 +15,22 @@ export const FLAG_BADGES: readonly FlagKey[] = [
   'is_cash_sale',
 ];
 
+/** The message of each flag's badge. */
+const FLAG_LABELS = {
+  is_new: 'web.product.flags.new',
+  is_hot: 'web.product.flags.hot',
+  is_spot: 'web.product.flags.spot',
+  is_gcc: 'web.product.flags.gcc',
+  is_3d: 'web.product.flags.3d',
+  is_recommend: 'web.product.flags.recommend',
+  is_cash_sale: 'web.product.flags.cashSale',
+} as const satisfies Record<FlagKey, string>;
+
 /** The badges of a product's flags; each says what it means in text. */
 export function ProductFlags({ flags, className }: { flags: ProductCard['flags']; className?: string }) {
   const { t } = useTranslation();
   const on = FLAG_BADGES.filter((f) => flags[f] === 1);
   if (on.length === 0) return null;
-  const label: Record<FlagKey, string> = {
-    is_new: t('web.product.flags.new'),
-    is_hot: t('web.product.flags.hot'),
-    is_spot: t('web.product.flags.spot'),
-    is_gcc: t('web.product.flags.gcc'),
-    is_3d: t('web.product.flags.3d'),
-    is_recommend: t('web.product.flags.recommend'),
-    is_cash_sale: t('web.product.flags.cashSale'),
-  };
   return (
     <ul
       className={[classes.flags, className].filter(Boolean).join(' ')}
@@ -36,7 +38,7 @@ export function ProductFlags({ flags, className }: { flags: ProductCard['flags']
     >
       {on.map((f) => (
         <li key={f} className={classes.flag} data-flag={f}>
-          {label[f]}
+          {t(FLAG_LABELS[f])}
         </li>
       ))}
     </ul>
