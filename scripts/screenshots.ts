@@ -97,6 +97,15 @@ const SHOTS: Shot[] = [
       },
     ]),
   ),
+  // The display mode's two radios in Chinese, where the labels are shortest.
+  {
+    name: 'products-demo-zh-phone',
+    site: 'demo',
+    lang: 'zh',
+    size: 'phone',
+    path: '/productDisplay',
+    code: 'demo-visitor',
+  },
   {
     name: 'details-demo-zh-phone',
     site: 'demo',
