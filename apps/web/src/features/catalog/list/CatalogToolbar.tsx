@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductViewMode } from '../../../components/product';
 import { SelectField } from '../../../components/SelectField';
+import { useChosen } from '../../../lib/useChosen';
 import {
   type CatalogParams,
   isNewMonths,
@@ -52,7 +53,12 @@ export function CatalogToolbar({
     '3d': t('web.catalog.filter.3d'),
     hot: t('web.catalog.filter.hot'),
   };
-  const showMonths = withMonths || params.flag === 'new';
+  // Each control shows the buyer's choice at once, while the address catches up.
+  const [sort, chooseSort] = useChosen(params.sort);
+  const [flag, chooseFlag] = useChosen(params.flag);
+  const [months, chooseMonths] = useChosen(params.months);
+  const [viewMode, chooseViewMode] = useChosen(params.mode);
+  const showMonths = withMonths || flag === 'new';
   const modeId = useId();
   const modeLabel: Record<ProductViewMode, string> = {
     thumbnail: t('web.catalog.mode.thumbnail'),
@@ -63,8 +69,12 @@ export function CatalogToolbar({
       {children}
       <SelectField
         label={t('web.catalog.sort.label')}
-        value={params.sort}
-        onChange={(e) => update({ sort: e.currentTarget.value as ProductSort })}
+        value={sort}
+        onChange={(e) => {
+          const next = e.currentTarget.value as ProductSort;
+          chooseSort(next);
+          update({ sort: next });
+        }}
       >
         {PRODUCT_SORTS.map((s) => (
           <option key={s} value={s}>
@@ -75,10 +85,11 @@ export function CatalogToolbar({
       {withFlags ? (
         <SelectField
           label={t('web.catalog.filter.label')}
-          value={params.flag ?? ''}
+          value={flag ?? ''}
           onChange={(e) => {
-            const flag = (e.currentTarget.value || null) as ProductFlagFilter | null;
-            update((current) => ({ flag, months: flag === 'new' ? current.months : null }));
+            const next = (e.currentTarget.value || null) as ProductFlagFilter | null;
+            chooseFlag(next);
+            update((current) => ({ flag: next, months: next === 'new' ? current.months : null }));
           }}
         >
           <option value="">{t('web.catalog.filter.all')}</option>
@@ -92,10 +103,12 @@ export function CatalogToolbar({
       {showMonths ? (
         <SelectField
           label={t('web.catalog.months.label')}
-          value={params.months === null ? '' : String(params.months)}
+          value={months === null ? '' : String(months)}
           onChange={(e) => {
             const n = e.currentTarget.value ? Number(e.currentTarget.value) : null;
-            update({ months: isNewMonths(n) ? n : null });
+            const next = isNewMonths(n) ? n : null;
+            chooseMonths(next);
+            update({ months: next });
           }}
         >
           <option value="">{t('web.catalog.months.any')}</option>
@@ -122,10 +135,11 @@ export function CatalogToolbar({
                 type="radio"
                 name={`${modeId}-mode`}
                 value={mode}
-                checked={params.mode === mode}
-                onChange={() =>
-                  update((current) => ({ mode, page: current.page }), { replace: true, keepScroll: true })
-                }
+                checked={viewMode === mode}
+                onChange={() => {
+                  chooseViewMode(mode);
+                  update((current) => ({ mode, page: current.page }), { replace: true, keepScroll: true });
+                }}
               />
               <span>{modeLabel[mode]}</span>
             </label>

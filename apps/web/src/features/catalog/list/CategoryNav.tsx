@@ -2,6 +2,7 @@ import type { CallResponse } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SelectField } from '../../../components/SelectField';
+import { useChosen } from '../../../lib/useChosen';
 import type { CatalogParams } from './params';
 import { catalogHref } from './params';
 import classes from './catalog.module.css';
@@ -84,12 +85,18 @@ export function CategorySelect({
   onChange,
 }: CategoryNavProps & { onChange(category: number | null): void }) {
   const { t } = useTranslation();
+  // The buyer's choice shows at once, while the address catches up.
+  const [category, chooseCategory] = useChosen(params.category);
   return (
     <SelectField
       className={classes.categorySelect}
       label={t('web.catalog.categories')}
-      value={params.category === null ? '' : String(params.category)}
-      onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+      value={category === null ? '' : String(category)}
+      onChange={(e) => {
+        const next = e.currentTarget.value ? Number(e.currentTarget.value) : null;
+        chooseCategory(next);
+        onChange(next);
+      }}
     >
       <option value="">{t('web.catalog.allCategories')}</option>
       {(tree ?? []).map((parent) => (

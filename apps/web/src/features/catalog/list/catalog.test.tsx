@@ -116,8 +116,8 @@ describe('/productDisplay', () => {
 
     await user.selectOptions(screen.getByLabelText(en.web.catalog.sort.label), en.web.catalog.sort.price_asc);
     await waitFor(() => expect(search().get('sort')).toBe('price_asc'));
-    // The page on screen was drawn for the previous sort: its select still says so.
-    expect(screen.getByLabelText<HTMLSelectElement>(en.web.catalog.sort.label).value).toBe('default');
+    // The page on screen was drawn for the previous sort, but its select shows the choice at once.
+    expect(screen.getByLabelText<HTMLSelectElement>(en.web.catalog.sort.label).value).toBe('price_asc');
     const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
     await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(search().get('page')).toBe('2'));
@@ -126,6 +126,7 @@ describe('/productDisplay', () => {
     // The display mode keeps the page the address is on, not the one on screen.
     await user.click(screen.getByText(en.web.catalog.mode.list));
     await waitFor(() => expect(search().get('mode')).toBe('list'));
+    expect(screen.getByRole('radio', { name: en.web.catalog.mode.list })).toBeChecked();
     expect(search().get('page')).toBe('2');
     expect(search().get('sort')).toBe('price_asc');
 
