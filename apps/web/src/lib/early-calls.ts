@@ -1,6 +1,6 @@
 import { type CallName, type CallResponse, ErrorCode } from '@vitrine/contract';
 import { type CallBody, handedOverAnswer } from './api-client';
-import { earlyCallKey, takeParkedAnswer } from './early-handoff';
+import { anyParked, earlyCallKey, takeParkedAnswer } from './early-handoff';
 
 /**
  * Answers to a landing page's first calls, asked by the head script (boot/) while the app's
@@ -19,6 +19,7 @@ export function takeEarlyCall<N extends CallName>(
   langKey: string,
   now = Date.now(),
 ): Promise<CallResponse<N>> | undefined {
+  if (!anyParked()) return undefined;
   const hit = takeParkedAnswer(earlyCallKey(name, body, langKey));
   if (!hit || now - hit.at > KEEP_MS) return undefined;
   return handedOverAnswer(name, hit.envelope);
@@ -35,6 +36,8 @@ export function takeSettledEarlyCall<N extends CallName>(
   langKey: string,
   now = Date.now(),
 ): { data: CallResponse<N>; at: number } | undefined {
+  // Asked on every render of a query still without data: no key is built when nothing is parked.
+  if (!anyParked()) return undefined;
   const hit = takeParkedAnswer(
     earlyCallKey(name, body, langKey),
     (answer) => answer.settled?.code === ErrorCode.OK,

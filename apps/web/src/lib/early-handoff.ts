@@ -42,6 +42,9 @@ export function parkAnswer(key: string, envelope: Promise<Envelope>, now = Date.
   parked().set(key, entry);
 }
 
+/** Whether any answer is parked: once a landing page has taken its few, none is again. */
+export const anyParked = (): boolean => parked().size > 0;
+
 /**
  * The parked answer to this call, once, with when it was asked (the app's side); one that does
  * not pass `when` stays parked.
