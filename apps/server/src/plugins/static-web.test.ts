@@ -37,11 +37,13 @@ describe('serving the web app', () => {
     t = await createTestApp({ webRoot });
   });
   afterAll(() => t.close());
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   it.each(['/', '/home', '/login?site=demo2', '/productDetails?id=3', '/NotWebsite', '/some/unknown/link'])(
     'answers the app route %s with the app’s HTML, never cached',
     async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -50,7 +52,7 @@ describe('serving the web app', () => {
   );
 
   it('announces a first page’s chunks and styles in its HTML, and only in its own', async () => {
-    const home = await t.app.inject({ method: 'GET', url: '/home' });
+    const home = await get('/home');
     expect(home.body).toContain(
       '<link rel="modulepreload" crossorigin href="/pc/assets/HomePage-AbCdEf12.js">',
     );
@@ -60,72 +62,64 @@ describe('serving the web app', () => {
     expect(home.body.indexOf('modulepreload')).toBeLessThan(home.body.indexOf('</head>'));
     expect(home.body).not.toContain('List-AbCdEf12');
     // The router matches paths whatever their case and trailing slash; so does the announcement.
-    const list = await t.app.inject({ method: 'GET', url: '/PRODUCTDISPLAY/?keyword=car' });
+    const list = await get('/PRODUCTDISPLAY/?keyword=car');
     expect(list.body).toContain('href="/pc/assets/List-AbCdEf12.js"');
     expect(list.body).not.toContain('HomePage-AbCdEf12');
     for (const url of ['/', '/login?site=demo', '/productDetails?id=3']) {
-      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('modulepreload');
+      expect((await get(url)).body).not.toContain('modulepreload');
     }
   });
 
   it('serves one HTML to every showroom: nothing of a website or a visitor goes into it', async () => {
-    const a = await t.app.inject({ method: 'GET', url: '/home', headers: { host: 'toys.example.com' } });
-    const b = await t.app.inject({
-      method: 'GET',
-      url: '/home?site=demo2',
-      headers: { host: 'other.example.com', cookie: 'x=1', authorization: 'Bearer abc' },
+    const a = await get('/home', { host: 'toys.example.com' });
+    const b = await get('/home?site=demo2', {
+      host: 'other.example.com',
+      cookie: 'x=1',
+      authorization: 'Bearer abc',
     });
     expect(a.body).toBe(b.body);
     expect(a.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves hashed assets under /pc/ cached for a year', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/pc/assets/index-AbCdEf12.js' });
+    const res = await get('/pc/assets/index-AbCdEf12.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
   it('serves unhashed files under /pc/ with a short cache', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/pc/favicon.svg' });
+    const res = await get('/pc/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('compresses what it serves', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/pc/assets/index-AbCdEf12.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const res = await get('/pc/assets/index-AbCdEf12.js', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).toBe('gzip');
-    const page = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
+    const page = await get('/home', { 'accept-encoding': 'br' });
     expect(page.headers['content-encoding']).toBe('br');
   });
 
   it('sends the build’s own compressed copy of an asset when the browser takes it', async () => {
-    const br = await t.app.inject({
-      method: 'GET',
-      url: '/pc/assets/index-AbCdEf12.css',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await get('/pc/assets/index-AbCdEf12.css', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('text/css');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^body\{color:red\}/);
-    const plain = await t.app.inject({ method: 'GET', url: '/pc/assets/index-AbCdEf12.css' });
+    const plain = await get('/pc/assets/index-AbCdEf12.css');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toMatch(/^body\{color:red\}/);
   });
 
   it('answers a missing asset with a plain 404, not the app', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/pc/assets/missing-12345678.js' });
+    const res = await get('/pc/assets/missing-12345678.js');
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('<title>');
   });
 
   it('serves stored files, such as the company logo', async () => {
     const info = await t.call('get_website_info', { site: 'demo' });
-    const res = await t.app.inject({ method: 'GET', url: info.data.company_logo });
+    const res = await get(info.data.company_logo);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toContain('immutable');
