@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -220,15 +220,39 @@ function precompressedAssets(): Plugin {
  * react-router's package exports only its development build (warnings on) whatever the mode;
  * the production build beside it is the same code with them off (docs/decisions/0020).
  */
-const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
+export const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
   /[\\/]development[\\/]/,
   '/production/',
 );
+
+/**
+ * react-router's build marks its elements pure but not its top-level components: `forwardRef`,
+ * `memo` and `createContext` calls and the `displayName` set on them look like side effects, so
+ * every component it exports (Form, NavLink and the framework mode's script and prefetch parts)
+ * stays in the entry whether the app uses it or not. Marked pure and without the names (which only
+ * React's developer tools read), the unused ones are left out of the build.
+ */
+export function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'vitrine:react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.startsWith(dirname(reactRouterProduction))) return null;
+      return {
+        code: code
+          .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, ''),
+        map: null,
+      };
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   base: BASE,
   plugins: [
     react(),
+    reactRouterTreeShaking(),
     appRoutesAtRoot(),
     webMessagesOnly(),
     firstPagePreloads(),
