@@ -1,4 +1,4 @@
-import { type Language, languageByKey } from '@vitrine/contract';
+import { LANGUAGES, type Language, languageByKey } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
 import { cbmToCuft, formatDate, formatMoney, formatNumber, formatVolume, localeOf } from './format';
 
@@ -24,6 +24,13 @@ describe('localeOf', () => {
   it("uses the language's locale tag with the Gregorian calendar and Western digits", () => {
     expect(localeOf(en)).toBe('en-US-u-ca-gregory-nu-latn');
     expect(localeOf(ar)).toBe('ar-SA-u-ca-gregory-nu-latn');
+  });
+
+  it('is the tag Intl itself makes of each language with those two choices', () => {
+    for (const language of LANGUAGES) {
+      const made = new Intl.Locale(language.locale, { calendar: 'gregory', numberingSystem: 'latn' });
+      expect(localeOf(language)).toBe(made.toString());
+    }
   });
 });
 
