@@ -102,6 +102,38 @@ describe('the head script', () => {
     expect(onWebsiteNotFound).not.toHaveBeenCalled();
     unhook();
   });
+
+  it("builds the prices' formatter once the splash has painted, in the buyer's language and the site's currency", () => {
+    storage.setSite({ ...demoSite, show_price: 1, money_unit: 'eur' });
+    storage.setLanguage(arabic);
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      boot(LOCALES);
+      expect(made).not.toHaveBeenCalled();
+      vi.advanceTimersToNextFrame();
+      vi.runOnlyPendingTimers();
+      expect(made).toHaveBeenCalledWith('ar-SA-u-ca-gregory-nu-latn', { style: 'currency', currency: 'EUR' });
+    } finally {
+      made.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('builds no formatter when the website hides its prices', () => {
+    storage.setSite({ ...demoSite, show_price: 0 });
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      boot(LOCALES);
+      vi.advanceTimersToNextFrame();
+      vi.runOnlyPendingTimers();
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('a CSS string', () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '@vitrine/contract';
 import { activeLanguage } from './i18n';
+import { currencyCode, intlLocale } from './intl';
 import * as storage from './storage';
 
 /**
@@ -18,14 +19,9 @@ export interface LocaleOption {
 const languageOf = (lang?: Language): Language =>
   lang ?? activeLanguage() ?? storage.getLanguage() ?? DEFAULT_LANGUAGE;
 
-// The extension for the Gregorian calendar and Western digits. Written out rather than built with
-// Intl.Locale, whose first use costs some 20 ms on a phone (in the task that draws the first
-// prices); the tags of LANGUAGES have no extension of their own, which the test checks.
-const GREGORIAN_LATIN_DIGITS = '-u-ca-gregory-nu-latn';
-
 /** The Intl locale of a language, with the Gregorian calendar and Western digits. */
 export function localeOf(lang?: Language): string {
-  return languageOf(lang).locale + GREGORIAN_LATIN_DIGITS;
+  return intlLocale(languageOf(lang));
 }
 
 // Intl formatters are costly to build and product lists format hundreds of values: keep them.
@@ -81,8 +77,6 @@ export function formatNumber(value: NumberLike, options: NumberOptions = {}): st
   }).format(n);
 }
 
-const CURRENCY_CODE = /^[A-Z]{3}$/;
-
 /**
  * An amount in a currency: formatMoney(1234.5, 'USD') → '$1,234.50' (en), '1.234,50 $' (de).
  * A currency that is not a 3-letter code (e.g. a stored '$') is written before the number.
@@ -90,9 +84,9 @@ const CURRENCY_CODE = /^[A-Z]{3}$/;
 export function formatMoney(amount: NumberLike, currency: string, options: LocaleOption = {}): string {
   const n = toNumber(amount);
   if (n === null) return typeof amount === 'string' ? amount : '';
-  const code = currency.trim().toUpperCase();
+  const code = currencyCode(currency);
   const locale = localeOf(options.lang);
-  if (CURRENCY_CODE.test(code)) {
+  if (code) {
     try {
       const format = numberFormat(locale, { style: 'currency', currency: code });
       if (!languageOf(options.lang).rtl) return format.format(n);
