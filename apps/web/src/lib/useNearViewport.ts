@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * Whether the element behind the returned ref has come within `margin` of the viewport; once
@@ -20,7 +20,9 @@ export function useNearViewport<T extends Element>(
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
+        // A transition: what comes near at once (several /home sections on the first layout)
+        // renders in slices rather than in one task.
+        if (entries.some((e) => e.isIntersecting)) startTransition(() => setNear(true));
       },
       { rootMargin: margin },
     );

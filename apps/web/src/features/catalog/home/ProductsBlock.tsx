@@ -12,10 +12,24 @@ interface ProductsBlockProps {
   /** Mirrors the feature block (editorial layout alternates sides). */
   flip?: boolean;
   label: string;
+  /**
+   * The section has not asked for its products yet (it is below the fold). Only its shape
+   * matters then: a shelf holds one placeholder, which gives it its height, instead of a row.
+   */
+  idle?: boolean;
 }
 
+/** The placeholders of a shelf whose products are on their way (a phone shows two and a bit). */
+const SHELF_PLACEHOLDERS = 6;
+
 /** A section's products: a horizontal shelf, a grid, an editorial feature block, or a dense grid. */
-export function ProductsBlock({ products: answer, variant, flip = false, label }: ProductsBlockProps) {
+export function ProductsBlock({
+  products: answer,
+  variant,
+  flip = false,
+  label,
+  idle = false,
+}: ProductsBlockProps) {
   const { t } = useTranslation();
   // Each section's ten cards were a long task of their own when its call answered (an answer
   // renders synchronously); deferred, they render in slices, the skeleton staying meanwhile.
@@ -29,7 +43,9 @@ export function ProductsBlock({ products: answer, variant, flip = false, label }
     return (
       <ul className={classes.shelf} aria-label={label} aria-busy={loading || undefined}>
         {loading
-          ? Array.from({ length: 6 }, (_, i) => (
+          ? // Every section is idle in /home's first render: six placeholders a shelf were two
+            // thirds of what it drew, laid out and styled before the banner could appear.
+            Array.from({ length: idle ? 1 : SHELF_PLACEHOLDERS }, (_, i) => (
               <li key={i} aria-hidden="true">
                 <ProductCardSkeleton />
               </li>

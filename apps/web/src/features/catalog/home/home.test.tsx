@@ -138,6 +138,34 @@ describe('a /home shelf renders its answer deferred', () => {
   });
 });
 
+describe('a /home shelf below the fold', () => {
+  it('holds one placeholder until it nears the screen, then a row of them while its products load', async () => {
+    let report: (near: boolean) => void = () => {};
+    class Observer {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        report = (near) => act(() => callback([{ isIntersecting: near }]));
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', Observer);
+    try {
+      const { api, shelf } = renderShelf();
+      await waitFor(() => expect(shelf().children).toHaveLength(1));
+      expect(api.named('get_new_toy')).toHaveLength(0);
+
+      holdCards(1);
+      report(true);
+      await waitFor(() => expect(api.named('get_new_toy')).toHaveLength(1));
+      expect(shelf().children).toHaveLength(6);
+      await releaseCards();
+      expect(await screen.findByRole('link', { name: 'Toy 10' })).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 /** Sets one home value of the address (tab, region) on a click. */
 function HomeValue({ name, to }: { name: string; to: string }) {
   const [value, set] = useHomeParam(name);

@@ -46,7 +46,7 @@ export function ProductSection({
       variant={variant}
       className={near ? undefined : skeleton.idle}
     >
-      <ProductsBlock products={data?.list} variant={block} flip={flip} label={title} />
+      <ProductsBlock products={data?.list} variant={block} flip={flip} label={title} idle={!near} />
     </HomeSection>
   );
 }
@@ -120,7 +120,7 @@ export function TopSellingSection({ variant, block }: { variant: SectionVariant;
       className={near ? undefined : skeleton.idle}
       extra={<RegionSelect value={region} onChange={setRegion} load={near} />}
     >
-      <ProductsBlock products={data?.list} variant={block} label={title} />
+      <ProductsBlock products={data?.list} variant={block} label={title} idle={!near} />
     </HomeSection>
   );
 }
