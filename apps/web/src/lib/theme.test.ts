@@ -1,6 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { TEMPLATE_COLORS } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { colorScale, contrastRatio, createShowroomTheme, paletteOf, showroomCssVariables } from './theme';
+import {
+  colorScale,
+  contrastRatio,
+  createShowroomTheme,
+  FONT_STACK,
+  paletteOf,
+  showroomCssVariables,
+} from './theme';
+
+const globalCss = readFileSync(join(import.meta.dirname, '../app/global.css'), 'utf8');
+
+/** The value a stylesheet gives a custom property, on one line and with double quotes. */
+const declared = (css: string, property: string) =>
+  new RegExp(`${property}:([^;]+);`).exec(css)?.[1]?.replace(/\s+/g, ' ').replace(/'/g, '"').trim();
 
 describe('the showroom theme', () => {
   it.each(Object.entries(TEMPLATE_COLORS))('keeps template colour %s exactly at shade 6', (key, hex) => {
@@ -22,6 +37,15 @@ describe('the showroom theme', () => {
       expect(contrastRatio(p.scale[p.textShade] ?? '', '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
     },
   );
+
+  it("gives the app's stylesheet the theme's fonts, for the moment before the theme applies", () => {
+    expect(createShowroomTheme(1)).toMatchObject({
+      fontFamily: FONT_STACK,
+      headings: { fontFamily: FONT_STACK },
+    });
+    expect(declared(globalCss, '--mantine-font-family')).toBe(FONT_STACK);
+    expect(declared(globalCss, '--mantine-font-family-headings')).toBe(FONT_STACK);
+  });
 
   it('falls back to blue for an unknown colour', () => {
     expect(paletteOf(undefined).primary).toBe('#2181ED');

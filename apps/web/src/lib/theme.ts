@@ -85,7 +85,8 @@ export function paletteOf(templateColor: number | null | undefined): ShowroomPal
   return { primary, scale, buttonShade, onButton, textShade };
 }
 
-const FONT_STACK = [
+/** The showroom's fonts; app/global.css repeats them for the moment before the theme applies. */
+export const FONT_STACK = [
   'system-ui',
   '-apple-system',
   '"Segoe UI"',
