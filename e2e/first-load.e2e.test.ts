@@ -77,6 +77,22 @@ describe('the first load, before the app has arrived, in chromium', () => {
     await context.close();
   });
 
+  it("paints the company's name in its very first frame", async () => {
+    const context = await returningVisitor();
+    const { page, release } = await openHeld(context, '/home');
+    const paints = () =>
+      page.evaluate(() =>
+        Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, p.startTime])),
+      );
+    await expect.poll(async () => Object.keys(await paints())).toContain('first-contentful-paint');
+    const { 'first-paint': first, 'first-contentful-paint': contentful } = await paints();
+    // A first frame of background alone would come before the contentful one.
+    expect(contentful).toBe(first);
+    expect(await splashText(page)).toContain('Starlight');
+    release();
+    await context.close();
+  });
+
   it("keeps loading placeholders still during the app's first second, then sweeps them", async () => {
     const context = await returningVisitor();
     const page = await context.newPage();

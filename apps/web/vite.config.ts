@@ -137,11 +137,15 @@ function startEntryAfterFirstPaint(html: string): string {
 }
 
 /**
- * Inlines src/boot/boot.entry.ts in index.html's head, ahead of the stylesheet and the entry
- * script, with the built locale chunks (docs/decisions/0020): it starts the buyer's locale
- * downloading beside the entry, sets the page's language and direction, and names the company
- * on the loading splash. Built on its own as a classic script, since it must run while the HTML
- * is parsed; it is a few kilobytes of the app's own storage and language modules.
+ * Inlines src/boot/boot.entry.ts in index.html, with the built locale chunks (docs/decisions/0020):
+ * it starts the buyer's locale downloading beside the entry, sets the page's language and
+ * direction, and names the company on the loading splash. Built on its own as a classic script,
+ * since it must run while the HTML is parsed; it is a few kilobytes of the app's own storage and
+ * language modules.
+ * It stands right after the root, not in the head: the parser may let the browser paint once a
+ * script has run, and a frame drawn before the root was parsed showed the background alone, so
+ * the splash with the company's name came a frame or more later. The head's downloads are all
+ * announced by then, and nothing is painted before the script has set the language.
  */
 function headBootScript(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
@@ -177,10 +181,10 @@ function headBootScript(): Plugin {
           .find((o) => o.type === 'chunk');
         if (!chunk || /<\/script/i.test(chunk.code)) throw new Error('head boot script: no script to inline');
         const data = JSON.stringify(locales).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
-        const tag = `<script data-locales='${data}'>${chunk.code.trim()}</script>\n    `;
-        const at = html.search(/<script type="module"|<link rel="stylesheet"/);
-        if (at < 0) throw new Error('head boot script: index.html has no entry script');
-        return startEntryAfterFirstPaint(html.slice(0, at) + tag + html.slice(at));
+        const tag = `<script data-locales='${data}'>${chunk.code.trim()}</script>`;
+        const rootDiv = '<div id="root"></div>';
+        if (!html.includes(rootDiv)) throw new Error('head boot script: index.html has no root');
+        return startEntryAfterFirstPaint(html.replace(rootDiv, `${rootDiv}\n    ${tag}`));
       },
     },
   };
