@@ -244,7 +244,10 @@ export function reactRouterTreeShaking(): Plugin {
       if (!id.startsWith(dirname(reactRouterProduction))) return null;
       return {
         code: code
-          .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(
+            /^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm,
+            '$1/* @__PURE__ */ $2',
+          )
           .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, ''),
         map: null,
       };
