@@ -161,7 +161,7 @@ describe('the tab', () => {
     const { router } = renderApp('/home');
     await heading('Home');
     expect(document.title).toBe(demoSite.company_name_en);
-    expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', demoSite.company_logo);
+    expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/img/160/1/logo.png');
 
     document.title = 'Something else';
     await act(() => router.navigate('/productDisplay'));

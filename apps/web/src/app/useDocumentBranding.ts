@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, languageByKey, type WebsiteInfo } from '@vitrine/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logoSources } from '../components/CompanyLogo';
 import { companyName } from '../lib/company';
 
 const DEFAULT_ICON = '/pc/favicon.svg';
@@ -18,7 +19,8 @@ export function useDocumentBranding(
   const { i18n } = useTranslation();
   const lang = languageByKey(i18n.language) ?? DEFAULT_LANGUAGE;
   const title = fallbackTitle ?? (site ? companyName(site, lang) : null);
-  const icon = (!fallbackTitle && site?.company_logo) || DEFAULT_ICON;
+  // The logo's small width, which the header's logo has already fetched.
+  const icon = (!fallbackTitle && logoSources(site?.company_logo)[0]) || DEFAULT_ICON;
 
   useEffect(() => {
     if (title) document.title = title;
