@@ -103,36 +103,33 @@ describe('the head script', () => {
     unhook();
   });
 
-  it("builds the prices' formatter once the splash has painted, in the buyer's language and the site's currency", () => {
-    storage.setSite({ ...demoSite, show_price: 1, money_unit: 'eur' });
-    storage.setLanguage(arabic);
+  /** Runs the head script and then its first frame; the formatters built before and after that frame. */
+  const formattersAroundFirstFrame = () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
     const made = vi.spyOn(Intl, 'NumberFormat');
     try {
       boot(LOCALES);
-      expect(made).not.toHaveBeenCalled();
+      const before = [...made.mock.calls];
       vi.advanceTimersToNextFrame();
       vi.runOnlyPendingTimers();
-      expect(made).toHaveBeenCalledWith('ar-SA-u-ca-gregory-nu-latn', { style: 'currency', currency: 'EUR' });
+      return { before, after: [...made.mock.calls] };
     } finally {
       made.mockRestore();
       vi.useRealTimers();
     }
+  };
+
+  it("builds the prices' formatter once the splash has painted, in the buyer's language and the site's currency", () => {
+    storage.setSite({ ...demoSite, show_price: 1, money_unit: 'eur' });
+    storage.setLanguage(arabic);
+    const { before, after } = formattersAroundFirstFrame();
+    expect(before).toEqual([]);
+    expect(after).toContainEqual(['ar-SA-u-ca-gregory-nu-latn', { style: 'currency', currency: 'EUR' }]);
   });
 
   it('builds no formatter when the website hides its prices', () => {
     storage.setSite({ ...demoSite, show_price: 0 });
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
-    const made = vi.spyOn(Intl, 'NumberFormat');
-    try {
-      boot(LOCALES);
-      vi.advanceTimersToNextFrame();
-      vi.runOnlyPendingTimers();
-      expect(made).not.toHaveBeenCalled();
-    } finally {
-      made.mockRestore();
-      vi.useRealTimers();
-    }
+    expect(formattersAroundFirstFrame().after).toEqual([]);
   });
 });
 
