@@ -154,3 +154,55 @@ describe("a visitor's cart page", () => {
     expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/productDisplay');
   });
 });
+
+describe("a visitor's sample records", () => {
+  const record = (id: number) => ({
+    id,
+    number: `S20261122${String(id).padStart(5, '0')}`,
+    created_at: 1_764_000_000_000 + id,
+    product_count: 2,
+    company_name: 'Gulf Toys LLC',
+    contact: 'Amal',
+    phone: '',
+    email: 'amal@example.com',
+    remark: '',
+    totals: {
+      lines: 2,
+      ctn: 11,
+      price: 27.5,
+      money_unit: 'USD',
+      trade_term: 'FOB',
+      weight: 130,
+      cbm: 1.1,
+      cuft: 38.8,
+      containers: [],
+    },
+  });
+
+  it('shows the page before when deleting the only record of the last page', async () => {
+    // Eleven records are two pages of ten, newest first: the oldest is alone on page 2.
+    let records = Array.from({ length: 11 }, (_, i) => record(11 - i));
+    const server = mockApi({
+      get_choose_list: ({ page, page_size }) => {
+        const size = Number(page_size);
+        const from = (Number(page) - 1) * size;
+        return ok({ list: records.slice(from, from + size), total: records.length, page, page_size: size });
+      },
+      delete_choose: ({ ids }) => {
+        records = records.filter((r) => !(ids as number[]).includes(r.id));
+        return ok({ deleted: (ids as number[]).length });
+      },
+    });
+    const { user } = renderApp('/sampleRecords?page=2');
+    const only = await screen.findByTestId('sample-record');
+    expect(within(only).getByText(record(1).number)).toBeInTheDocument();
+
+    await user.click(within(only).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(await screen.findAllByTestId('sample-record')).toHaveLength(10);
+    expect(screen.queryByText('No sample records yet')).toBeNull();
+    expect(server.named('delete_choose')[0]?.body).toMatchObject({ ids: [1] });
+  });
+});

@@ -42,7 +42,10 @@ function api(extra: Record<string, Handler> = {}) {
       const detail = one
         ? { ...one, content: 'First paragraph.\n\nSecond <script>alert(1)</script> paragraph.' }
         : null;
-      return ok({ list, total: list.length, page: body.page, page_size: body.page_size, detail });
+      const page = Number(body.page);
+      const size = Number(body.page_size);
+      const shown = list.slice((page - 1) * size, page * size);
+      return ok({ list: shown, total: list.length, page, page_size: size, detail });
     },
     log_new_click: () => ok({ logged: 1 }),
     ...extra,
@@ -121,6 +124,14 @@ describe('the news list', () => {
     api();
     renderApp('/companyNews?category=4');
     expect(await screen.findByText('No news here yet.')).toBeInTheDocument();
+  });
+
+  it('shows the last page of a category, not "no news", when the URL asks for a page past it', async () => {
+    api();
+    renderApp('/companyNews?category=2&page=4');
+    expect(await screen.findByRole('link', { name: 'New test reports' })).toBeInTheDocument();
+    expect(here()).toBe('/companyNews?category=2');
+    expect(screen.queryByText('No news here yet.')).toBeNull();
   });
 
   it('reads categories and calendar dates defensively', () => {

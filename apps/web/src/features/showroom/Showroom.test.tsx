@@ -85,7 +85,10 @@ function api() {
     get_booth_toy: (body) => {
       const b = BOOTHS.find((x) => x.id === body.id);
       if (!b) return fail(-1, 'This booth could not be found');
-      return ok({ list: [card(b.id * 10, `Toy of ${b.booth_number}`)], total: 1, page: 1, page_size: 20 });
+      // One product: a later page is empty, as the server answers it.
+      const page = Number(body.page);
+      const list = page === 1 ? [card(b.id * 10, `Toy of ${b.booth_number}`)] : [];
+      return ok({ list, total: 1, page, page_size: 20 });
     },
     toy_click_log: () => ok({ logged: 1 }),
   });
@@ -165,6 +168,14 @@ describe('the booth viewer', () => {
     });
     expect(await boothTitle('Hall A, Booth 102')).toBeInTheDocument();
     expect(here()).toBe('/booth?id=12');
+  });
+
+  it("shows a booth's last page, not 'no products', when the address asks for a page past it", async () => {
+    api();
+    renderApp('/booth?id=12&page=5');
+    expect(await screen.findByText('Toy of A102')).toBeInTheDocument();
+    expect(here()).toBe('/booth?id=12');
+    expect(screen.queryByText('No products in this booth yet')).toBeNull();
   });
 
   it('moves with the arrow keys, mirrored right to left', async () => {

@@ -11,6 +11,7 @@ import { callApiWithTip, isApiError } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { queryClient, useApiQuery } from '../../../lib/query';
 import { showErrorToast, showToast } from '../../../lib/toast';
+import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';
 import classes from '../components/cart.module.css';
 import { RECORDS_PAGE_SIZE, recordOwner } from '../components/records';
 
@@ -80,9 +81,14 @@ export default function SampleRecordsPage() {
     }
   };
 
+  // Deleting the last record of the last page leaves that page empty: the page before it shows.
+  const pastTheEnd = usePastTheEnd(query.isPlaceholderData ? undefined : query.data, RECORDS_PAGE_SIZE, (p) =>
+    setParams(p > 1 ? { page: String(p) } : {}, { replace: true }),
+  );
+
   const data = query.data;
   let body;
-  if (query.isPending)
+  if (query.isPending || pastTheEnd)
     body = (
       <div aria-busy="true">
         <LoadingNote />
@@ -119,7 +125,7 @@ export default function SampleRecordsPage() {
         </ol>
         <Pager
           page={page}
-          pages={Math.max(1, Math.ceil(data.total / RECORDS_PAGE_SIZE))}
+          pages={pageCount(data.total, RECORDS_PAGE_SIZE)}
           onChange={(p) => setParams(p > 1 ? { page: String(p) } : {})}
         />
       </>

@@ -6,6 +6,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, PRIORITY_CARDS, ProductResults } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
+import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';
 import type { CatalogParams } from './params';
 import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
@@ -43,9 +44,12 @@ export function CatalogResults({
   // The list on screen is not the answer for this address yet: the previous page while the
   // next one loads, or an answer that has arrived and is still rendering.
   const stale = query.isPlaceholderData || data !== query.data;
+  const pastTheEnd = usePastTheEnd(stale ? undefined : data, pageSize, (page) =>
+    update({ page }, { replace: true }),
+  );
 
-  if (!data) {
-    if (query.isError) {
+  if (!data || pastTheEnd) {
+    if (!data && query.isError) {
       return (
         <div className={classes.failed} role="alert">
           <p>{t('web.errors.pageFailed')}</p>
@@ -70,7 +74,7 @@ export function CatalogResults({
     );
   }
 
-  const totalPages = Math.max(1, Math.ceil(data.total / pageSize));
+  const totalPages = pageCount(data.total, pageSize);
   if (data.list.length === 0) {
     return <EmptyState backTo={emptyBackTo} message={emptyMessage} />;
   }

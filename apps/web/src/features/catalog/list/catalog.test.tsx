@@ -207,6 +207,19 @@ describe('/productDisplay', () => {
     );
   });
 
+  it('shows the last page, not "no results", when the address asks for a page past the end', async () => {
+    // 30 products are two pages of 24; page 9 answers an empty list with the total.
+    const { api, search } = renderPage('/productDisplay?category=11&page=9', (body) => {
+      const page = Number(body.page);
+      return ok({ list: page <= 2 ? [productCard(page)] : [], total: 30, page, page_size: 24 });
+    });
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    expect(await screen.findByRole('link', { name: 'Toy 2' })).toBeInTheDocument();
+    expect(search().get('category')).toBe('11');
+    expect(api.named('get_list').at(-1)?.body).toMatchObject({ page: 2, category_id: 11 });
+    expect(screen.queryByText(en.web.product.empty.title)).toBeNull();
+  });
+
   it('says so when a filter yields nothing', async () => {
     renderPage('/productDisplay?flag=gcc', () => ok({ list: [], total: 0, page: 1, page_size: 24 }));
     expect(await screen.findByText(en.web.product.empty.title)).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/routes';
 import { ProductPicture } from '../../../components/product';
 import { useApiQuery } from '../../../lib/query';
+import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';
 import { NewsIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Pager } from '../../../components/page/Pager';
@@ -57,18 +58,21 @@ export default function CompanyNewsPage() {
     ...(category ? { category } : {}),
   });
 
-  const go = (next: { category?: NewsCategory; page?: number }) => {
+  const go = (next: { category?: NewsCategory; page?: number }, replace = false) => {
     const search = new URLSearchParams();
     if (next.category) search.set('category', String(next.category));
     if (next.page && next.page > 1) search.set('page', String(next.page));
-    setParams(search);
+    setParams(search, { replace });
   };
+  const pastTheEnd = usePastTheEnd(query.isPlaceholderData ? undefined : query.data, NEWS_PAGE_SIZE, (p) =>
+    go({ category, page: p }, true),
+  );
 
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / NEWS_PAGE_SIZE)) : 1;
+  const pages = data ? pageCount(data.total, NEWS_PAGE_SIZE) : 1;
 
   let body;
-  if (query.isPending) body = <ListSkeleton />;
+  if (query.isPending || pastTheEnd) body = <ListSkeleton />;
   else if (query.isError && !data) body = <LoadFailed onRetry={() => void query.refetch()} />;
   else if (!data || data.list.length === 0) {
     body = <NothingHere icon={<NewsIcon width="100%" height="100%" />}>{t('web.news.empty')}</NothingHere>;

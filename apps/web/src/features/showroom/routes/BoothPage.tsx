@@ -13,6 +13,7 @@ import pageClasses from '../../../components/page/page.module.css';
 import { Pager } from '../../../components/page/Pager';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import { useSilentQuery } from '../../../lib/useSilentQuery';
+import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';
 import { boothHref } from '../components/BoothCard';
 import classes from '../components/showroom.module.css';
 import { useArrowKeys } from '../components/useArrowKeys';
@@ -80,6 +81,16 @@ export default function BoothPage() {
   const goPrevious = goTo(previousId);
   const goNext = goTo(nextId);
   useArrowKeys({ rtl, onBackward: goPrevious, onForward: goNext });
+
+  const goToPage = (p: number, replace = false) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    setParams(next, { replace });
+  };
+  const pastTheEnd = usePastTheEnd(toys.isPlaceholderData ? undefined : toys.data, BOOTH_PAGE_SIZE, (p) =>
+    goToPage(p, true),
+  );
 
   if (id === null || (detail.isError && isNotFound(detail.error) && !detail.isPlaceholderData)) {
     return (
@@ -151,8 +162,8 @@ export default function BoothPage() {
 
   let products;
   const data = toys.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / BOOTH_PAGE_SIZE)) : 1;
-  if (toys.isPending) products = <ProductGrid products={[]} loading skeletonCount={8} />;
+  const pages = data ? pageCount(data.total, BOOTH_PAGE_SIZE) : 1;
+  if (toys.isPending || pastTheEnd) products = <ProductGrid products={[]} loading skeletonCount={8} />;
   else if (!data) products = <LoadFailed onRetry={() => void toys.refetch()} />;
   else if (data.list.length === 0) {
     products = (
@@ -183,10 +194,7 @@ export default function BoothPage() {
           page={page}
           pages={pages}
           onChange={(p) => {
-            const next = new URLSearchParams(params);
-            if (p > 1) next.set('page', String(p));
-            else next.delete('page');
-            setParams(next);
+            goToPage(p);
             productsTop.current?.scrollIntoView({ block: 'start' });
           }}
         />
