@@ -18,6 +18,7 @@ import { buildWorkbook, type WorkbookInput } from '../apps/server/src/modules/sa
 import { systemClock } from '../apps/server/src/platform/clock';
 import { LocalDiskStorage } from '../apps/server/src/platform/storage';
 import { workerTask } from '../apps/server/src/platform/worker-task';
+import { percentile } from './support/measure';
 
 const LINES = 1000;
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-cart-'));
@@ -75,8 +76,6 @@ for (let page = 1; ids.length < LINES; page++) {
 }
 const lines = ids.slice(0, LINES).map((id, i) => ({ id, ctn: 1 + (i % 9) }));
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 async function timed(n: number, work: () => Promise<unknown>, between?: () => Promise<unknown>) {
   const times: number[] = [];
@@ -97,7 +96,9 @@ await fill();
 console.log(`add_sample_car (merge of ${LINES} lines, one call): ${ms(performance.now() - started)}`);
 
 const list = await timed(30, () => call('get_sample_car_list', {}, headers));
-console.log(`get_sample_car_list, ${LINES} lines: p50 ${ms(pct(list, 50))}  p95 ${ms(pct(list, 95))}`);
+console.log(
+  `get_sample_car_list, ${LINES} lines: p50 ${ms(percentile(list, 0.5))}  p95 ${ms(percentile(list, 0.95))}`,
+);
 
 let n = 0;
 const submit = await timed(
@@ -117,7 +118,7 @@ const submit = await timed(
   fill,
 );
 console.log(
-  `add_choose, ${LINES} lines (one transaction): p50 ${ms(pct(submit, 50))}  p95 ${ms(pct(submit, 95))}`,
+  `add_choose, ${LINES} lines (one transaction): p50 ${ms(percentile(submit, 0.5))}  p95 ${ms(percentile(submit, 0.95))}`,
 );
 
 async function exportRun(label: string) {

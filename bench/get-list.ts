@@ -5,61 +5,32 @@
  * Usage: node --import tsx bench/get-list.ts [products=100000]   (PostgreSQL when DATABASE_URL is set
  * or a server answers on 127.0.0.1:5432).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/dialect';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { LocalDiskStorage } from '../apps/server/src/platform/storage';
 import { fillCatalogue } from './support/fill';
+import {
+  demoVisitor,
+  fillSqlite,
+  ms,
+  percentile,
+  post,
+  startBenchServer,
+  timeSequential,
+  withScratchPostgres,
+} from './support/measure';
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const SAMPLES = 200;
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-list-'));
 const storage = new LocalDiskStorage(join(dir, 'files'));
 mkdirSync(storage.root, { recursive: true });
-
-async function start(script: string, args: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'servers', script), ...args],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  if (!child.stdout) throw new Error('no stdout');
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return { child, port: (JSON.parse(line) as { port: number }).port };
-}
-
-async function post<T>(
-  port: number,
-  name: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T; tip: string };
-  if (json.code !== 0) throw new Error(`${name}: ${json.tip}`);
-  return json.data;
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const fill = (db: Parameters<typeof fillCatalogue>[0]) => fillCatalogue(db, storage, PRODUCTS);
 
 async function scenarios(port: number, label: string) {
-  const site = await post<{ id: number }>(port, 'get_website_info', { site: 'demo' });
-  const login = await post<{ token: string }>(port, 'login', { website_id: site.id, code: 'demo-visitor' });
-  const headers = { 'website-id': String(site.id), authorization: `Bearer ${login.token}` };
+  const headers = await demoVisitor(port);
   const tree = await post<{ id: number; children: { id: number }[] }[]>(port, 'get_category', {}, headers);
   const leaf = tree[0]?.children[0]?.id;
   const cases: [string, Record<string, unknown>][] = [
@@ -78,17 +49,10 @@ async function scenarios(port: number, label: string) {
     `\n${label}: get_list over ${PRODUCTS.toLocaleString('en')} products (${SAMPLES} sequential requests each)`,
   );
   for (const [name, body] of cases) {
-    for (let i = 0; i < 20; i++) await post(port, 'get_list', body, headers);
-    const times: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const t0 = performance.now();
-      await post(port, 'get_list', body, headers);
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    const p95 = pct(times, 0.95);
+    const times = await timeSequential(SAMPLES, () => post(port, 'get_list', body, headers));
+    const p95 = percentile(times, 0.95);
     console.log(
-      `  ${name.padEnd(22)} p50 ${pct(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms ${p95 < 20 ? '' : '  (over 20 ms)'}`,
+      `  ${name.padEnd(22)} p50 ${ms(percentile(times, 0.5))} ms   p95 ${ms(p95)} ms ${p95 < 20 ? '' : '  (over 20 ms)'}`,
     );
   }
   return headers;
@@ -96,18 +60,11 @@ async function scenarios(port: number, label: string) {
 
 // --- SQLite -------------------------------------------------------------------------------------
 const sqliteFile = join(dir, 'bench.sqlite');
-{
-  const h = openDatabase({ sqliteFile });
-  await migrateToLatest(h.db);
-  const t0 = Date.now();
-  await fillCatalogue(h.db, storage, PRODUCTS);
-  console.log(`SQLite filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  await h.close();
-}
-const vitrine = await start('vitrine-db.ts', [sqliteFile, dir]);
+await fillSqlite(sqliteFile, fill);
+const vitrine = await startBenchServer('vitrine-db.ts', [sqliteFile, dir]);
 const headers = await scenarios(vitrine.port, 'SQLite');
 
-const bare = await start('bare-list.ts', [sqliteFile]);
+const bare = await startBenchServer('bare-list.ts', [sqliteFile]);
 const load = (port: number) =>
   autocannon({
     url: `http://127.0.0.1:${port}/api/get_list`,
@@ -130,29 +87,8 @@ console.log(`  Vitrine get_list                ${api.requests.average.toFixed(0)
 console.log(`  ratio ${ratio.toFixed(2)} (goal >= 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'})`);
 
 // --- PostgreSQL -----------------------------------------------------------------------------------
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const admin = new pg.Client({ connectionString: adminUrl });
-try {
-  await admin.connect();
-} catch {
-  console.log('\nPostgreSQL: not reachable, skipped');
-  process.exit(0);
-}
-const dbName = `vitrine_bench_${Date.now()}`;
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-try {
-  const h = openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(h.db);
-  const t0 = Date.now();
-  await fillCatalogue(h.db, storage, PRODUCTS);
-  console.log(`\nPostgreSQL filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  await h.close();
-  const server = await start('vitrine-db.ts', [url.toString(), dir]);
+await withScratchPostgres('vitrine_bench', fill, async (url) => {
+  const server = await startBenchServer('vitrine-db.ts', [url, dir]);
   await scenarios(server.port, 'PostgreSQL');
   server.child.kill();
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-}
+});

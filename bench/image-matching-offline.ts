@@ -48,15 +48,16 @@ import {
   type VectorIndex,
 } from '../apps/server/src/platform/image-index/vector-index';
 import { trainVocabularyNow } from '../apps/server/src/platform/image-index/visual-vocabulary';
+import { percentile } from './support/measure';
 import {
   demoProducts,
-  mulberry32,
   perturbedDescriptor,
   splitLabelledPhotos,
   transformPicture,
   IMAGE_SEARCH_GOALS,
   imageBenchOptions,
 } from './support/image-sets';
+import { seededRandom } from '../apps/server/src/platform/random';
 
 const opts = imageBenchOptions({ hnsw: { type: 'boolean', default: false } });
 const { half, run } = opts;
@@ -80,9 +81,6 @@ interface Picture {
   readonly product: number;
   readonly image: () => Promise<Buffer>;
 }
-
-const pct = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -148,14 +146,12 @@ async function measure(matcher: OrbImageMatcher, queries: readonly Picture[]): P
       if (rank >= 0 && rank < k) hits[i] = (hits[i] as number) + 1;
     });
   }
-  total.sort((a, b) => a - b);
-  search.sort((a, b) => a - b);
   const n = queries.length;
   return {
     recall: hits.map((h) => h / n) as [number, number, number],
-    p50: pct(total, 0.5),
-    p95: pct(total, 0.95),
-    searchP95: pct(search, 0.95),
+    p50: percentile(total, 0.5),
+    p95: percentile(total, 0.95),
+    searchP95: percentile(search, 0.95),
     empty: empty / n,
   };
 }
@@ -187,7 +183,7 @@ const demoPictures: Picture[] = demo.flatMap((p) =>
 
 /** Demo queries of one half: even products with transform seed 1 (tuning), odd ones with seed 2. */
 function demoQueries(which: 'tuning' | 'reporting'): Picture[] {
-  const rnd = mulberry32(which === 'tuning' ? 1 : 2);
+  const rnd = seededRandom(which === 'tuning' ? 1 : 2);
   return demo
     .filter((p) => p.index % 2 === (which === 'tuning' ? 0 : 1))
     .map((p) => {
@@ -199,7 +195,7 @@ function demoQueries(which: 'tuning' | 'reporting'): Picture[] {
         product: DEMO_BASE + p.index,
         image: () =>
           cached(`${key}:photo:${seed}`, async () =>
-            transformPicture(await cached(key, () => renderToyPicture(view)), mulberry32(seed)),
+            transformPicture(await cached(key, () => renderToyPicture(view)), seededRandom(seed)),
           ),
       };
     });
@@ -280,7 +276,7 @@ if (run('scale') && photoCatalogue) {
   const vocabulary = base.matcher.vocabulary;
   const originals = base.features.map((f) => base.matcher.describeFeatures(f).global);
   const products = [...photoGallery, ...demoPictures].map((p) => p.product);
-  const rnd = mulberry32(99);
+  const rnd = seededRandom(99);
   const pictures: { id: number; product: number; global: GlobalDescriptor }[] = originals.map(
     (global, id) => ({
       id,

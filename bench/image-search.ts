@@ -52,11 +52,12 @@ import { startServer, type TestServer } from '../e2e/server';
 import {
   IMAGE_SEARCH_GOALS,
   imageBenchOptions,
-  mulberry32,
   perturbedDescriptor,
   splitLabelledPhotos,
   transformPicture,
 } from './support/image-sets';
+import { seededRandom } from '../apps/server/src/platform/random';
+import { percentile } from './support/measure';
 
 const opts = imageBenchOptions();
 const { half, run } = opts;
@@ -73,8 +74,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-image-search-'));
 const sqliteFile = join(dataDir, 'vitrine.sqlite');
 const storage = new LocalDiskStorage(join(dataDir, 'files'));
 
-const pct = (xs: readonly number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 // ---------------------------------------------------------------------------------------------
@@ -184,7 +183,7 @@ function demoQueries(): Query[] {
     .all(companyId) as { product: number; key: string }[];
   const byProduct = new Map<number, string[]>();
   for (const r of rows) byProduct.set(r.product, [...(byProduct.get(r.product) ?? []), r.key]);
-  const rnd = mulberry32(half === 'tuning' ? 1 : 2);
+  const rnd = seededRandom(half === 'tuning' ? 1 : 2);
   return [...byProduct.entries()]
     .filter((_, index) => index % 2 === (half === 'tuning' ? 0 : 1))
     .map(([product, keys]) => {
@@ -192,7 +191,7 @@ function demoQueries(): Query[] {
       const seed = Math.floor(rnd() * 2 ** 31);
       return {
         product,
-        image: async () => transformPicture((await storage.read(key)) as Buffer, mulberry32(seed)),
+        image: async () => transformPicture((await storage.read(key)) as Buffer, seededRandom(seed)),
       };
     });
 }
@@ -316,13 +315,13 @@ async function measure(label: string, server: TestServer, queries: readonly Quer
   }
   const n = queries.length;
   const [r1, r5, r10] = hits.map((h) => (h / n).toFixed(3));
-  const p95 = pct(total, 0.95);
+  const p95 = percentile(total, 0.95);
   console.log(`  ${label}: ${n} queries`);
   console.log(
     `    recall@1 ${r1}  @5 ${r5}  @10 ${r10}  (goal @10 >= ${goal}: ${(hits[2] as number) / n >= goal ? 'met' : 'NOT met'}); nothing found for ${empty}`,
   );
   console.log(
-    `    image_search p50 ${pct(search, 0.5).toFixed(0)} ms, p95 ${pct(search, 0.95).toFixed(0)} ms; with get_temp_auth and the upload p50 ${pct(total, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
+    `    image_search p50 ${percentile(search, 0.5).toFixed(0)} ms, p95 ${percentile(search, 0.95).toFixed(0)} ms; with get_temp_auth and the upload p50 ${percentile(total, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
   );
   return { p95 };
 }
@@ -410,7 +409,7 @@ function growCatalogue(target: number): number {
     `INSERT INTO image_features (${featureCols.join(', ')}) VALUES (${featureCols.map((c) => `@${c}`).join(', ')})`,
   );
   const have = indexedInDatabase().pictures;
-  const rnd = mulberry32(99);
+  const rnd = seededRandom(99);
   const now = Date.now();
   let added = 0;
   const batch = sqlite.transaction((count: number) => {

@@ -11,7 +11,6 @@ import { COLOURS } from '../../apps/server/src/db/seed/vocabulary';
 import { BASE_TOYS } from '../../apps/server/src/db/seed/vocabulary-toys';
 
 /** The server's seeded generator, under the name the benches use. */
-export { seededRandom as mulberry32 } from '../../apps/server/src/platform/random';
 
 export interface LabelledPhoto {
   readonly path: string;
