@@ -4,26 +4,14 @@
  * opened with a stored session. Measured in Debian's chromium on the production build
  * (run `npm run build` first; this script builds when apps/web/dist is missing).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser';
 import { startServer } from '../e2e/server';
+import { ensureBuilt } from './support/build';
 
 const BUDGET_KB = 170;
-const root = join(import.meta.dirname, '..');
-if (
-  !existsSync(join(root, 'apps/web/dist/index.html')) ||
-  !existsSync(join(root, 'apps/server/dist/main.js'))
-) {
-  execFileSync('npm', ['run', 'build', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
+ensureBuilt();
 
 const server = await startServer();
 const browser = await launchBrowser();

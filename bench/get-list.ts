@@ -5,11 +5,8 @@
  * Usage: node --import tsx bench/get-list.ts [products=100000]   (PostgreSQL when DATABASE_URL is set
  * or a server answers on 127.0.0.1:5432).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { LocalDiskStorage } from '../apps/server/src/platform/storage';
 import { fillCatalogue } from './support/fill';
 import {
   demoVisitor,
@@ -17,6 +14,7 @@ import {
   ms,
   percentile,
   post,
+  scratchDir,
   startBenchServer,
   timeSequential,
   withScratchPostgres,
@@ -24,9 +22,7 @@ import {
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const SAMPLES = 200;
-const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-list-'));
-const storage = new LocalDiskStorage(join(dir, 'files'));
-mkdirSync(storage.root, { recursive: true });
+const { dir, storage } = scratchDir('vitrine-bench-list-');
 const fill = (db: Parameters<typeof fillCatalogue>[0]) => fillCatalogue(db, storage, PRODUCTS);
 
 async function scenarios(port: number, label: string) {

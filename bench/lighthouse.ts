@@ -9,14 +9,14 @@
  * is measured `--runs N` times (3 unless told), and the goal is judged on the median score, as
  * Lighthouse's own guidance on variability advises.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { startServer } from '../e2e/server';
+import { ensureBuilt } from './support/build';
 
 const GOAL = 95;
 const BUDGET_KB = 170;
@@ -28,21 +28,11 @@ const FLAGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-const root = join(import.meta.dirname, '..');
 const saveAt = process.argv.indexOf('--save');
 const saveDir = saveAt >= 0 ? process.argv[saveAt + 1] : undefined;
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 3;
-if (
-  !existsSync(join(root, 'apps/web/dist/index.html')) ||
-  !existsSync(join(root, 'apps/server/dist/main.js'))
-) {
-  execFileSync('npm', ['run', 'build', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
+ensureBuilt();
 
 interface Run {
   score: number;

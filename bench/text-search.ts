@@ -9,12 +9,9 @@
  * Usage: node --import tsx bench/text-search.ts [products=100000]   (PostgreSQL when DATABASE_URL
  * is set or a server answers on 127.0.0.1:5432).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/dialect';
-import { LocalDiskStorage } from '../apps/server/src/platform/storage';
 import { fillCatalogue } from './support/fill';
 import {
   demoVisitor,
@@ -22,6 +19,7 @@ import {
   ms,
   percentile,
   post,
+  scratchDir,
   startBenchServer,
   timeSequential,
   withScratchPostgres,
@@ -29,9 +27,7 @@ import {
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const SAMPLES = 200;
-const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-search-'));
-const storage = new LocalDiskStorage(join(dir, 'files'));
-mkdirSync(storage.root, { recursive: true });
+const { dir, storage } = scratchDir('vitrine-bench-search-');
 
 /** The keywords, some read from the filled catalogue (its factory numbers are random). */
 async function keywords(target: string): Promise<[string, string][]> {

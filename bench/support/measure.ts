@@ -2,6 +2,8 @@
 // PostgreSQL database filled for one run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Kysely } from 'kysely';
@@ -9,6 +11,7 @@ import pg from 'pg';
 import type { Database } from '../../apps/server/src/db/database';
 import { openDatabase } from '../../apps/server/src/db/dialect';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { LocalDiskStorage } from '../../apps/server/src/platform/storage';
 
 /** The p-quantile (0..1) of some durations, nearest rank; NaN for none. */
 export const percentile = (values: readonly number[], p: number): number =>
@@ -120,4 +123,12 @@ export async function fillSqlite(file: string, fill: (db: Kysely<Database>) => P
   await fill(h.db);
   console.log(`SQLite filled in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await h.close();
+}
+
+/** A new temporary folder for one run, with the local-disk storage the bench servers use in it. */
+export function scratchDir(prefix: string): { dir: string; storage: LocalDiskStorage } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const storage = new LocalDiskStorage(join(dir, 'files'));
+  mkdirSync(storage.root, { recursive: true });
+  return { dir, storage };
 }
