@@ -145,8 +145,13 @@ function startEntryAfterFirstPaint(html: string): string {
  * It stands right after the root, not in the head: the parser may let the browser paint once a
  * script has run, and a frame drawn before the root was parsed showed the background alone, so
  * the splash with the company's name came a frame or more later. The head's downloads are all
- * announced by then, and nothing is painted before the script has set the language.
+ * announced by then. A render-blocking `expect` link in the head names the script, so nothing is
+ * painted before it has set the language and the name (a browser without `expect` links ignores
+ * it, and paints as soon as it likes).
  */
+/** The id of the inlined head script, which the page's first render waits for. */
+const BOOT_SCRIPT_ID = 'vitrine-boot';
+
 function headBootScript(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
   return {
@@ -181,10 +186,16 @@ function headBootScript(): Plugin {
           .find((o) => o.type === 'chunk');
         if (!chunk || /<\/script/i.test(chunk.code)) throw new Error('head boot script: no script to inline');
         const data = JSON.stringify(locales).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
-        const tag = `<script data-locales='${data}'>${chunk.code.trim()}</script>`;
+        const tag = `<script id="${BOOT_SCRIPT_ID}" data-locales='${data}'>${chunk.code.trim()}</script>`;
         const rootDiv = '<div id="root"></div>';
-        if (!html.includes(rootDiv)) throw new Error('head boot script: index.html has no root');
-        return startEntryAfterFirstPaint(html.replace(rootDiv, `${rootDiv}\n    ${tag}`));
+        if (!html.includes(rootDiv) || !html.includes('</head>'))
+          throw new Error('head boot script: index.html has no root or head');
+        // No frame before the script has run (see above): the parser may yield between the root
+        // and the script, and a busy machine then paints the splash without the name first.
+        const holdRender = `  <link rel="expect" href="#${BOOT_SCRIPT_ID}" blocking="render">\n  </head>`;
+        return startEntryAfterFirstPaint(
+          html.replace('</head>', holdRender).replace(rootDiv, `${rootDiv}\n    ${tag}`),
+        );
       },
     },
   };
