@@ -48,6 +48,7 @@ import {
 } from '../apps/server/src/platform/image-index/picture-descriptor';
 import { VisualVocabulary } from '../apps/server/src/platform/image-index/visual-vocabulary';
 import { LocalDiskStorage } from '../apps/server/src/platform/storage';
+import { callApi, sessionHeaders } from '../e2e/api';
 import { startServer, type TestServer } from '../e2e/server';
 import {
   IMAGE_SEARCH_GOALS,
@@ -234,30 +235,9 @@ async function waitForIndex(server: TestServer, done: (pictures: number) => RegE
   }
 }
 
-interface Envelope<T> {
-  code: number;
-  data: T;
-  tip: string;
-}
-
 async function buyer(server: TestServer) {
-  const call = async <T>(name: string, body: object, headers: Record<string, string> = {}) => {
-    const r = (await (
-      await fetch(`${server.url}/api/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      })
-    ).json()) as Envelope<T>;
-    if (r.code !== 0) throw new Error(`${name}: ${r.code} ${r.tip}`);
-    return r.data;
-  };
-  const site = await call<{ id: number }>('get_website_info', { site: 'demo' });
-  const session = await call<{ token: string }>('login', {
-    website_id: site.id,
-    code: DEMO_CREDENTIALS[0].customer,
-  });
-  const headers = { 'website-id': String(site.id), authorization: `Bearer ${session.token}` };
+  const headers = await sessionHeaders(server.url, 'demo', DEMO_CREDENTIALS[0].customer);
+  const call = <T>(name: string, body: object) => callApi<T>(server.url, name, body, headers);
   return {
     /** One query as the browser sends it; answers the products found and the time of each step. */
     async search(file: Buffer): Promise<{ products: number[]; uploadMs: number; searchMs: number }> {
@@ -265,7 +245,6 @@ async function buyer(server: TestServer) {
       const auth = await call<{ upload: { url: string; fields: Record<string, string> }; file_url: string }>(
         'get_temp_auth',
         { purpose: 'image_search', content_type: 'image/jpeg' },
-        headers,
       );
       const form = new FormData();
       for (const [k, v] of Object.entries(auth.upload.fields)) form.append(k, v);
@@ -273,11 +252,7 @@ async function buyer(server: TestServer) {
       const uploaded = await fetch(new URL(auth.upload.url, server.url), { method: 'POST', body: form });
       if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
       const t1 = performance.now();
-      const found = await call<{ list: { id: number }[] }>(
-        'image_search',
-        { url: auth.file_url, limit: 10 },
-        headers,
-      );
+      const found = await call<{ list: { id: number }[] }>('image_search', { url: auth.file_url, limit: 10 });
       const t2 = performance.now();
       return { products: found.list.map((p) => p.id), uploadMs: t1 - t0, searchMs: t2 - t1 };
     },

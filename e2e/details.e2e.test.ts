@@ -3,6 +3,7 @@ import en from '@vitrine/i18n/locales/en.json';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser';
+import { callApi, sessionHeaders } from './api';
 import { startServer } from './server';
 
 type Product = { id: number; name: string; number: string | null; model_url?: string };
@@ -13,20 +14,8 @@ describe('the product page, in chromium', () => {
 
   /** A call to the API as a logged-in visitor of `site` (to find products to open). */
   const apiAs = async (site: string, code: string) => {
-    const post = async <T>(name: string, body: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${server.url}/api/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      const json = (await res.json()) as { code: number; data: T; tip: string };
-      if (json.code !== 0) throw new Error(`${name}: ${json.tip}`);
-      return json.data;
-    };
-    const info = await post<{ id: number }>('get_website_info', { site });
-    const session = await post<{ token: string }>('login', { website_id: info.id, code });
-    const headers = { 'Website-ID': String(info.id), Authorization: `Bearer ${session.token}` };
-    return <T>(name: string, body: unknown) => post<T>(name, body, headers);
+    const headers = await sessionHeaders(server.url, site, code);
+    return <T>(name: string, body: unknown) => callApi<T>(server.url, name, body, headers);
   };
 
   /** Logs in on the login page as a buyer would, then opens `path`. */

@@ -12,6 +12,7 @@ import type { Database } from '../../apps/server/src/db/database';
 import { openDatabase } from '../../apps/server/src/db/dialect';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { LocalDiskStorage } from '../../apps/server/src/platform/storage';
+import { callApi, sessionHeaders } from '../../e2e/api';
 
 /** The p-quantile (0..1) of some durations, nearest rank; NaN for none. */
 export const percentile = (values: readonly number[], p: number): number =>
@@ -33,28 +34,12 @@ export async function timeSequential(samples: number, call: () => Promise<unknow
 }
 
 /** A call of the showroom API on a local port; throws on any code but 0. */
-export async function post<T>(
-  port: number,
-  name: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T; tip: string };
-  if (json.code !== 0) throw new Error(`${name}: ${json.tip}`);
-  return json.data;
-}
+export const post = <T>(port: number, name: string, body: unknown, headers: Record<string, string> = {}) =>
+  callApi<T>(`http://127.0.0.1:${port}`, name, body, headers);
 
 /** The headers of a visitor logged in to the demo showroom. */
-export async function demoVisitor(port: number): Promise<Record<string, string>> {
-  const site = await post<{ id: number }>(port, 'get_website_info', { site: 'demo' });
-  const login = await post<{ token: string }>(port, 'login', { website_id: site.id, code: 'demo-visitor' });
-  return { 'website-id': String(site.id), authorization: `Bearer ${login.token}` };
-}
+export const demoVisitor = (port: number) =>
+  sessionHeaders(`http://127.0.0.1:${port}`, 'demo', 'demo-visitor');
 
 /** Starts one of bench/servers in its own process; it prints its port as its first line. */
 export async function startBenchServer(
