@@ -136,6 +136,9 @@ function startEntryAfterFirstPaint(html: string): string {
     );
 }
 
+/** The id of the inlined head script, which the page's first render waits for. */
+const BOOT_SCRIPT_ID = 'vitrine-boot';
+
 /**
  * Inlines src/boot/boot.entry.ts in index.html, with the built locale chunks (docs/decisions/0020):
  * it starts the buyer's locale downloading beside the entry, sets the page's language and
@@ -149,9 +152,6 @@ function startEntryAfterFirstPaint(html: string): string {
  * painted before it has set the language and the name (a browser without `expect` links ignores
  * it, and paints as soon as it likes).
  */
-/** The id of the inlined head script, which the page's first render waits for. */
-const BOOT_SCRIPT_ID = 'vitrine-boot';
-
 function headBootScript(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
   return {

@@ -1,5 +1,5 @@
-// What the benches share: percentiles, timing a call, the bench servers, and a scratch
-// PostgreSQL database filled for one run.
+// What the benches share: percentiles, timing a call, the bench servers, and a scratch folder
+// and SQLite or PostgreSQL database filled for one run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync } from 'node:fs';

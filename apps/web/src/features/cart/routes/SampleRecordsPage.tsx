@@ -81,9 +81,10 @@ export default function SampleRecordsPage() {
     }
   };
 
+  const goToPage = (p: number, replace = false) => setParams(p > 1 ? { page: String(p) } : {}, { replace });
   // Deleting the last record of the last page leaves that page empty: the page before it shows.
   const pastTheEnd = usePastTheEnd(query.isPlaceholderData ? undefined : query.data, RECORDS_PAGE_SIZE, (p) =>
-    setParams(p > 1 ? { page: String(p) } : {}, { replace: true }),
+    goToPage(p, true),
   );
 
   const data = query.data;
@@ -123,11 +124,7 @@ export default function SampleRecordsPage() {
             <Record key={r.id} record={r} onDelete={setDeleting} />
           ))}
         </ol>
-        <Pager
-          page={page}
-          pages={pageCount(data.total, RECORDS_PAGE_SIZE)}
-          onChange={(p) => setParams(p > 1 ? { page: String(p) } : {})}
-        />
+        <Pager page={page} pages={pageCount(data.total, RECORDS_PAGE_SIZE)} onChange={(p) => goToPage(p)} />
       </>
     );
 
