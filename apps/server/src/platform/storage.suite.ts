@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerPictureVariants } from '../plugins/picture-variants';
 import type { PresignedUpload, Storage, UploadGrant } from './storage';
 
@@ -144,15 +144,23 @@ export function describeStorageAdapter(name: string, make: () => Promise<Storage
       });
 
       it('binds the credential to the exact key, type, size range and expiry', async () => {
-        const wanted = grant('c1/image_search/2026-11-22/u2.png');
-        const upload = await storage.presignUpload(wanted);
-        const bound = s.grantOf(upload);
-        expect(bound).toMatchObject({
-          key: wanted.key,
-          contentType: wanted.contentType,
-          maxBytes: wanted.maxBytes,
-        });
-        expect(Math.abs(bound.expiresAt - wanted.expiresAt)).toBeLessThanOrEqual(1000);
+        // The clock stands still: S3's policy gives its expiry in whole seconds, counted from the
+        // SDK's own reading of the clock, so a moving clock would blur what is checked.
+        vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 10, 22, 9, 0, 0, 500) });
+        try {
+          const wanted = grant('c1/image_search/2026-11-22/u2.png');
+          const bound = s.grantOf(await storage.presignUpload(wanted));
+          expect(bound).toMatchObject({
+            key: wanted.key,
+            contentType: wanted.contentType,
+            maxBytes: wanted.maxBytes,
+          });
+          // Never later than the grant, and at most its fraction of a second earlier.
+          expect(bound.expiresAt).toBeLessThanOrEqual(wanted.expiresAt);
+          expect(bound.expiresAt).toBeGreaterThan(wanted.expiresAt - 1000);
+        } finally {
+          vi.useRealTimers();
+        }
       });
 
       it('never hands out a secret', async () => {
