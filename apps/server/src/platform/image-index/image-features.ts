@@ -156,8 +156,8 @@ async function orbFeatures(
     const octaves = new Uint8Array(n);
     const bytes = new Uint8Array(n * DESCRIPTOR_BYTES);
     found.forEach((k, i) => {
-      points[i * 2] = k.x;
-      points[i * 2 + 1] = k.y;
+      points[i * 2] = onPointGrid(k.x);
+      points[i * 2 + 1] = onPointGrid(k.y);
       angles[i] = Math.round((k.angle / 360) * 256) & 255;
       octaves[i] = k.octave;
       bytes.set(raw.subarray(k.row * DESCRIPTOR_BYTES, (k.row + 1) * DESCRIPTOR_BYTES), i * DESCRIPTOR_BYTES);
@@ -321,6 +321,16 @@ const LOCAL_FORMAT = 1;
 const POINT_SCALE = 8;
 
 /**
+ * A coordinate as it will be stored. Keypoints are put on this grid when found (as angles are
+ * put on 256 steps), so a picture read back from the database matches exactly as it did when
+ * described: otherwise a keypoint on the edge of RANSAC's tolerance could count as an inlier
+ * before storage and not after, and the same query would rank two products differently.
+ */
+function onPointGrid(v: number): number {
+  return Math.min(65535, Math.max(0, Math.round(v * POINT_SCALE))) / POINT_SCALE;
+}
+
+/**
  * Packs local features as stored in the database: 38 bytes per keypoint (coordinates as
  * 1/8 px, angle, octave, descriptor) plus an 8-byte header.
  */
@@ -331,11 +341,8 @@ export function encodeLocalFeatures(local: LocalFeatures): Buffer {
   out.writeUInt8(LOCAL_FORMAT, 0);
   out.writeUInt32LE(n, 4);
   for (let i = 0; i < n; i++) {
-    out.writeUInt16LE(Math.min(65535, Math.round((local.points[i * 2] as number) * POINT_SCALE)), 8 + i * 4);
-    out.writeUInt16LE(
-      Math.min(65535, Math.round((local.points[i * 2 + 1] as number) * POINT_SCALE)),
-      10 + i * 4,
-    );
+    out.writeUInt16LE(onPointGrid(local.points[i * 2] as number) * POINT_SCALE, 8 + i * 4);
+    out.writeUInt16LE(onPointGrid(local.points[i * 2 + 1] as number) * POINT_SCALE, 10 + i * 4);
   }
   out.set(local.angles.subarray(0, n), 8 + n * 4);
   out.set(local.octaves.subarray(0, n), 8 + n * 5);
