@@ -117,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     clock: deps.clock,
     work: imageWork.indexing,
+    queryWork: imageWork.query,
     log: app.log,
     scanEveryMs: deps.imageScanEveryMs ?? 60_000,
   });

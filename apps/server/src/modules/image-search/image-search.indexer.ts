@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
-import { type GlobalDescriptor, OrbImageMatcher } from '../../platform/image-index/image-matcher';
+import {
+  type GlobalDescriptor,
+  OrbImageMatcher,
+  type Reranker,
+} from '../../platform/image-index/image-matcher';
 import { VisualVocabulary } from '../../platform/image-index/visual-vocabulary';
 import type { Storage } from '../../platform/storage';
 import type { ImageSearchRepository, PictureState } from './image-search.repository';
@@ -58,6 +62,11 @@ export interface ImageIndexerDeps {
   clock: Clock;
   /** Where decoding, ORB and learning run: a worker thread in production. */
   work: ImageWork;
+  /**
+   * Where a search's re-ranking runs: the thread that describes queries in production, so
+   * neither waits behind indexing nor holds up the requests of every other showroom.
+   */
+  queryWork: ImageWork;
   log: FastifyBaseLogger;
   /** Time between looks for new, changed and removed pictures; 0 looks only when asked. */
   scanEveryMs: number;
@@ -77,7 +86,15 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * that are gone, and learns the company's vocabulary from its own pictures. All of it runs in the
  * background, one step at a time; searches use whatever is indexed so far.
  */
-export function createImageIndexer({ repo, storage, clock, work, log, scanEveryMs }: ImageIndexerDeps) {
+export function createImageIndexer({
+  repo,
+  storage,
+  clock,
+  work,
+  queryWork,
+  log,
+  scanEveryMs,
+}: ImageIndexerDeps) {
   const companies = new Map<number, CompanyIndex>();
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
@@ -104,10 +121,20 @@ export function createImageIndexer({ repo, storage, clock, work, log, scanEveryM
 
   function searcherFor(companyId: number, v: VocabularyRef, expectedSize: number): CompanySearcher {
     const vocabulary = VisualVocabulary.decode(v.data);
+    const ref = { id: vocabulary.id, data: v.data };
     // Re-ranking reads keypoints of the shortlist only, and only the company's own.
     const local = { load: (ids: readonly number[]) => repo.locals(companyId, ids) };
-    const matcher = new OrbImageMatcher(vocabulary, local, MATCHER_OPTIONS, Math.max(16, expectedSize));
-    return { matcher, vocabulary: { id: vocabulary.id, data: v.data } };
+    const rerank: Reranker = (query, candidates) =>
+      queryWork({ kind: 'rerank', vocabulary: ref, query, candidates });
+    const matcher = new OrbImageMatcher(
+      vocabulary,
+      local,
+      MATCHER_OPTIONS,
+      Math.max(16, expectedSize),
+      undefined,
+      rerank,
+    );
+    return { matcher, vocabulary: ref };
   }
 
   /**

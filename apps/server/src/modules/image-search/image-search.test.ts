@@ -320,7 +320,7 @@ describe('image search over the catalogue pictures', () => {
       await app2?.close();
     });
 
-    it('loads the stored index at once and describes only new pictures, while already answering searches', async () => {
+    it('loads the stored index at once and describes only new pictures, while already answering searches (re-ranked in the query thread)', async () => {
       const jobs: string[] = [];
       const gate = new Promise<void>((resolve) => (open = resolve));
       // Counts jobs and holds describing back, as a slow worker would.
@@ -329,7 +329,13 @@ describe('image search over the catalogue pictures', () => {
         if (job.kind === 'describe') await gate;
         return INLINE_IMAGE_WORK.indexing(job);
       };
-      const workers: ImageWorkers = { query: INLINE_IMAGE_WORK.query, indexing: counted };
+      // The thread that describes queries also re-ranks them: the one answering requests never does.
+      const queryJobs: string[] = [];
+      const query: ImageWork = async (job) => {
+        queryJobs.push(job.kind);
+        return INLINE_IMAGE_WORK.query(job);
+      };
+      const workers: ImageWorkers = { query, indexing: counted };
       const [product] = await productsWithPictures(company.demo);
       const newcomer = await addProduct(
         company.demo2,
@@ -365,6 +371,7 @@ describe('image search over the catalogue pictures', () => {
       expect(found.code).toBe(0);
       expect(found.data.list[0]).toMatchObject({ id: product?.id, score: 1 });
       expect(jobs).toEqual(['describe']);
+      expect(queryJobs).toEqual(['warm', 'query', 'rerank']);
       // demo2's new picture is still waiting: its searches say the results may be incomplete.
       const [own] = await productsWithPictures(company.demo2);
       const mine = await upload(demo2, own?.picture as Buffer);

@@ -54,7 +54,7 @@ describe('image work in a worker thread, as the built server runs it', () => {
     });
   });
 
-  it('learns a vocabulary there and describes a query with it, as inline', async () => {
+  it('learns a vocabulary there, describes a query and re-ranks with it, as inline', async () => {
     const described = await Promise.all(
       pictures.map((image) => threaded({ kind: 'describe', image, vocabulary: null })),
     );
@@ -73,6 +73,15 @@ describe('image work in a worker thread, as the built server runs it', () => {
     expect(there.global.vocabularyId).toBe(vocabulary.id);
     expect(there.global.bag.words.length).toBeGreaterThan(10);
     expect(there.global).toEqual(here_.global);
+
+    // Re-ranking the photo against the catalogue's pictures there counts what it counts here.
+    const candidates = new Map(described.map((d, i) => [i + 1, decodeLocalFeatures(d.local)]));
+    const rerank = { kind: 'rerank', vocabulary, query: there.local, candidates } as const;
+    const [counted, countedHere] = await Promise.all([threaded(rerank), runImageJob(rerank)]);
+    expect(counted).toEqual(countedHere);
+    expect([...counted.keys()]).toEqual([1, 2, 3]);
+    // The photo is of the robot (picture 2): only it shares a layout of keypoints with it.
+    expect(counted.get(2)).toBeGreaterThan(Math.max(counted.get(1) ?? 0, counted.get(3) ?? 0) + 10);
   });
 
   it('rejects a job it cannot do, and keeps serving', async () => {

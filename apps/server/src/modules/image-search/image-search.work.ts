@@ -1,6 +1,6 @@
 /*
  * The CPU-heavy part of image search: decoding a picture and finding its ORB keypoints,
- * putting descriptors into visual words, learning a vocabulary. main.ts runs these jobs in
+ * putting descriptors into visual words, learning a vocabulary, re-ranking a query's shortlist. main.ts runs these jobs in
  * worker threads (dist/image-worker.js); tests and `npm run dev` run them inline.
  */
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import {
   encodeLocalFeatures,
   extractImageFeatures,
   type ImageFeatures,
+  type LocalFeatures,
 } from '../../platform/image-index/image-features';
 import {
   DEFAULT_MATCHER_OPTIONS,
@@ -79,6 +80,13 @@ export type ImageJob =
       readonly pictures: readonly StoredFeatures[];
     }
   | { readonly kind: 'train'; readonly descriptors: readonly Uint8Array[] }
+  /** A query's re-ranking (OrbImageMatcher's Reranker): inliers of each candidate picture. */
+  | {
+      readonly kind: 'rerank';
+      readonly vocabulary: VocabularyRef;
+      readonly query: LocalFeatures;
+      readonly candidates: ReadonlyMap<number, LocalFeatures>;
+    }
   /** Loads OpenCV (about a second), so the first buyer's search does not wait for it. */
   | { readonly kind: 'warm' };
 
@@ -87,6 +95,7 @@ interface JobResults {
   query: PictureDescriptor;
   globals: GlobalDescriptor[];
   train: VocabularyRef;
+  rerank: ReadonlyMap<number, number>;
   warm: true;
 }
 export type ImageJobResult<J extends ImageJob> = JobResults[J['kind']];
@@ -100,7 +109,7 @@ export interface ImageWorkers {
   indexing: ImageWork;
 }
 
-// A matcher per vocabulary only to describe pictures with it: its index stays empty.
+// A matcher per vocabulary only to describe pictures and re-rank with it: its index stays empty.
 const describers = new Map<string, OrbImageMatcher>();
 const DESCRIBERS_KEPT = 8;
 
@@ -166,6 +175,8 @@ async function run(job: ImageJob): Promise<ImageJobResult<ImageJob>> {
     }
     case 'train':
       return train(job.descriptors);
+    case 'rerank':
+      return describerFor(job.vocabulary).inliersOf(job.query, job.candidates);
     case 'warm':
       await loadOpenCv();
       return true;

@@ -210,6 +210,43 @@ describe('ORB image matcher', () => {
     expect(actual).toEqual(expected);
   });
 
+  it('re-ranks only the shortlist, through the Reranker it is given, answering as when re-ranking itself', async () => {
+    const asked: number[][] = [];
+    const m = new OrbImageMatcher(
+      vocabulary,
+      local,
+      undefined,
+      undefined,
+      undefined,
+      async (query, candidates) => {
+        asked.push([...candidates.keys()]);
+        return matcher.inliersOf(query, candidates);
+      },
+    );
+    for (const [id, d] of descriptors) m.add(id, Math.floor(id / 10), d);
+    const photo = await photographed(pictures.get(pictureId(5, 0)) as Buffer, random(11));
+    const query = await matcher.describe(photo);
+    expect(await m.search(query, 10)).toEqual(await matcher.search(query, 10));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.length).toBeLessThanOrEqual(matcher.options.shortlist);
+
+    // What it answers decides the order: without geometric evidence the photo is found by its
+    // words and colours alone, if at all, and never with the score verification gives.
+    const blind = new OrbImageMatcher(
+      vocabulary,
+      local,
+      undefined,
+      undefined,
+      undefined,
+      async () => new Map(),
+    );
+    for (const [id, d] of descriptors) blind.add(id, Math.floor(id / 10), d);
+    const [verified] = await m.search(query, 1);
+    const [unverified] = await blind.search(query, 1);
+    expect(verified?.productId).toBe(5);
+    expect(unverified?.score ?? 0).toBeLessThan((verified?.score ?? 0) - 0.2);
+  });
+
   it('refuses a descriptor made with another vocabulary', () => {
     const d = descriptors.get(pictureId(1, 0)) as PictureDescriptor;
     expect(() => matcher.add(99, 9, { global: { ...d.global, vocabularyId: '0000000000000000' } })).toThrow();

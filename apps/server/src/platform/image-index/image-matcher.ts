@@ -47,6 +47,16 @@ export interface LocalFeatureSource {
   load(pictureIds: readonly number[]): Promise<ReadonlyMap<number, LocalFeatures>>;
 }
 
+/**
+ * The query's keypoints that RANSAC finds in the same layout in each candidate picture: the
+ * CPU-heavy half of a search (tens of milliseconds), which production runs in a worker thread
+ * (with a matcher of the same vocabulary and options calling inliersOf there).
+ */
+export type Reranker = (
+  query: LocalFeatures,
+  candidates: ReadonlyMap<number, LocalFeatures>,
+) => Promise<ReadonlyMap<number, number>>;
+
 export class MemoryLocalFeatures implements LocalFeatureSource {
   private readonly byPicture = new Map<number, LocalFeatures>();
 
@@ -140,6 +150,8 @@ export class OrbImageMatcher implements ImageMatcher<PictureDescriptor> {
     readonly options: MatcherOptions = DEFAULT_MATCHER_OPTIONS,
     expectedSize = 1024,
     index?: VectorIndex,
+    /** Where re-ranking runs; here, in this thread, unless given. */
+    private readonly rerank: Reranker = async (query, candidates) => this.inliersOf(query, candidates),
   ) {
     this.dimensions = vocabulary.size + COLOUR_BINS;
     this.index = index ?? createVectorIndex(this.dimensions, expectedSize);
@@ -226,15 +238,9 @@ export class OrbImageMatcher implements ImageMatcher<PictureDescriptor> {
 
     const shortlist = neighbours.slice(0, o.shortlist).map((n) => n.id);
     const locals = await this.localFeatures.load(shortlist);
-    const queryLocal = strongestKeypoints(query.local, o.queryKeypoints);
-    const prepared = prepareQuery(queryLocal, this.vocabulary.cells(queryLocal.descriptors));
-    const inliersOf = new Map<number, number>();
-    for (const id of shortlist) {
-      const local = locals.get(id);
-      if (!local) continue;
-      const cells = this.vocabulary.cells(local.descriptors);
-      inliersOf.set(id, countInliers(prepared, local, o.verification, cells).inliers);
-    }
+    const inliersOf = locals.size
+      ? await this.rerank(strongestKeypoints(query.local, o.queryKeypoints), locals)
+      : new Map<number, number>();
 
     const best = new Map<number, ImageMatch & { evidence: MatchEvidence }>();
     for (const [pictureId, global] of globalOf) {
@@ -257,6 +263,20 @@ export class OrbImageMatcher implements ImageMatcher<PictureDescriptor> {
           b.evidence.global - a.evidence.global,
       )
       .slice(0, k);
+  }
+
+  /**
+   * For each candidate, the inliers of its best RANSAC layout with the query's keypoints (at most
+   * options.queryKeypoints of them, the strongest): what a Reranker answers.
+   */
+  inliersOf(query: LocalFeatures, candidates: ReadonlyMap<number, LocalFeatures>): Map<number, number> {
+    const prepared = prepareQuery(query, this.vocabulary.cells(query.descriptors));
+    const inliersOf = new Map<number, number>();
+    for (const [id, local] of candidates) {
+      const cells = this.vocabulary.cells(local.descriptors);
+      inliersOf.set(id, countInliers(prepared, local, this.options.verification, cells).inliers);
+    }
+    return inliersOf;
   }
 
   /**
