@@ -12,7 +12,10 @@
  *       scale, new background, JPEG quality 50), one query per odd product;
  *   (c) the same photo queries once the demo exporter has --scale indexed pictures: the rest are
  *       stand-ins (copies of demo pictures' stored features with a third of their words replaced),
- *       written to the database as the indexer would have, so the server loads them at start-up.
+ *       written to the database as the indexer would have, so the server loads them at start-up;
+ *   (d) what image searches cost everybody else: the latency of a light call (get_website_info,
+ *       as another showroom's buyer opens a page) while two buyers search by photo back to back,
+ *       against the same calls with nothing else running, measured in the same run.
  *
  * The catalogue goes in as an exporter's import would (rows and files; the showroom itself has no
  * product import), and the server describes and indexes it by itself: the bench only waits.
@@ -23,7 +26,7 @@
  * engine was tuned on the other half only. `--half tuning` runs the tuning half.
  *
  * Usage: node --import tsx bench/image-search.ts [--labels path/to/labels.csv] [--gallery 5]
- *          [--scale 100000] [--only photos|demo|scale] [--half reporting|tuning]
+ *          [--scale 100000] [--only photos|demo|others|scale] [--half reporting|tuning]
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -58,7 +61,7 @@ import {
   transformPicture,
 } from './support/image-sets';
 import { seededRandom } from '../apps/server/src/platform/random';
-import { percentile } from './support/measure';
+import { ms, percentile } from './support/measure';
 
 const opts = imageBenchOptions();
 const { half, run } = opts;
@@ -301,6 +304,46 @@ async function measure(label: string, server: TestServer, queries: readonly Quer
   return { p95 };
 }
 
+/**
+ * Latency of get_website_info, one call after another for `ms`, with two buyers searching by photo
+ * meanwhile or not: a search that held the thread answering requests would show here.
+ */
+async function othersWhileSearching(server: TestServer, queries: readonly Query[]) {
+  const files = await Promise.all(queries.slice(0, 20).map(async (q) => asBrowserSends(await q.image())));
+  const light = async (forMs: number) => {
+    const times: number[] = [];
+    const until = performance.now() + forMs;
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await callApi(server.url, 'get_website_info', { site: 'demo2' });
+      times.push(performance.now() - t0);
+    }
+    return times;
+  };
+  await light(1000);
+  const idle = await light(10_000);
+  let searching = true;
+  let searches = 0;
+  const searchers = [0, 1].map(async (i) => {
+    const b = await buyer(server);
+    for (let n = i; searching; n++) {
+      await b.search(files[n % files.length] as Buffer);
+      searches++;
+    }
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const busy = await light(10_000);
+  searching = false;
+  await Promise.all(searchers);
+  const line = (name: string, t: number[]) =>
+    `    ${name}: ${t.length} calls, p50 ${ms(percentile(t, 0.5))} ms, p95 ${ms(percentile(t, 0.95))} ms, p99 ${ms(percentile(t, 0.99))} ms`;
+  console.log(line('nothing else running  ', idle));
+  console.log(line(`during ${String(searches).padStart(3)} image searches`, busy));
+  console.log(
+    `    ratio searching / idle: p50 ${(percentile(busy, 0.5) / percentile(idle, 0.5)).toFixed(2)}, p95 ${(percentile(busy, 0.95) / percentile(idle, 0.95)).toFixed(2)}, p99 ${(percentile(busy, 0.99) / percentile(idle, 0.99)).toFixed(2)}`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 
 try {
@@ -321,6 +364,11 @@ try {
   if (run('demo')) {
     console.log(`\n(b) demo pictures photographed`);
     await measure('transformed demo pictures', server, demoQueries(), GOALS.demo);
+  }
+
+  if (run('others')) {
+    console.log(`\n(d) another showroom's light calls while buyers search by photo`);
+    await othersWhileSearching(server, photoQueries.length ? photoQueries : demoQueries());
   }
 
   if (run('scale') && photoQueries.length) {
