@@ -43,6 +43,7 @@ import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
 import { registerStaticWeb } from './plugins/static-web';
 import type { Clock } from './platform/clock';
+import { type Periodic, runEvery } from './platform/periodic';
 import { LocalDiskStorage, type Storage } from './platform/storage';
 
 export interface AppDeps {
@@ -69,6 +70,15 @@ export interface AppDeps {
   imageWork?: ImageWorkers;
   /** How often the catalogue is looked at for new, changed and removed pictures (default 60 s; 0: only when asked). */
   imageScanEveryMs?: number;
+  /** How often what is no longer needed is deleted (default an hour, first at start; 0: only when asked). */
+  housekeepingEveryMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes ended sessions, old wrong logins, image-search photos past their week, used credentials. */
+    housekeeping: Periodic;
+  }
 }
 
 /** Builds the whole server; it never listens (main.ts does), so tests can inject requests. */
@@ -168,6 +178,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...imageSearchRoutes(imageSearch),
     },
   );
+
+  // Each module deletes its own leftovers; the schedule is the app's. The first run is at start.
+  const housekeeping = runEvery(
+    deps.housekeepingEveryMs ?? 3600_000,
+    async () => {
+      const purged = { ...(await auth.purge()), ...(await uploads.purge()) };
+      app.log.info({ purged }, 'housekeeping');
+    },
+    (err) => app.log.error({ err }, 'housekeeping failed'),
+  );
+  app.decorate('housekeeping', housekeeping);
+  app.addHook('onReady', async () => housekeeping.start());
+  app.addHook('onClose', () => housekeeping.stop());
 
   const openApi = buildOpenApiDocument();
   app.get('/api/docs.json', async (_req, reply) =>

@@ -63,6 +63,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     websiteCacheMs: opts.websiteCacheMs ?? 0,
     countCacheMs: opts.countCacheMs ?? 0,
     textSearchLimits: opts.textSearchLimits,
+    // Tests purge when they mean to (app.housekeeping.runNow), never behind another test's back.
+    housekeepingEveryMs: 0,
   });
 
   async function call<N extends CallName>(

@@ -115,6 +115,24 @@ export function createAuthRepository(db: Kysely<Database>) {
 
     addApplication: (row: Insertable<AccessApplicationsTable>) =>
       db.insertInto('access_applications').values(row).execute(),
+
+    /** Deletes sessions that ended (expired or signed out) before a time; how many went. */
+    deleteSessionsEndedBefore: async (before: number) =>
+      Number(
+        (
+          await db
+            .deleteFrom('sessions')
+            .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ),
+
+    /** Deletes wrong logins made before a time; how many went. */
+    deleteFailuresBefore: async (before: number) =>
+      Number(
+        (await db.deleteFrom('login_failures').where('created_at', '<', before).executeTakeFirst())
+          .numDeletedRows,
+      ),
   };
 }
 

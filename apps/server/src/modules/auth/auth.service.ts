@@ -45,6 +45,12 @@ function userOf(s: SessionRow): SessionUser {
   };
 }
 
+/**
+ * How long a session's row is kept once it has ended (expired or signed out): a week in which
+ * "why was I signed out?" can still be answered from it; after that it serves nobody.
+ */
+export const ENDED_SESSION_KEPT_MS = 7 * 24 * 3600 * 1000;
+
 export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps) {
   /** How long the caller must still wait, or 0 when not throttled. */
   async function throttledFor(websiteId: number, ip: string): Promise<number> {
@@ -164,6 +170,18 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
         updated_at: now,
       });
       return ok({}, t('access.applied'));
+    },
+
+    /**
+     * Housekeeping: deletes sessions ended more than ENDED_SESSION_KEPT_MS ago and wrong logins
+     * older than the throttling window (nothing reads them any more).
+     */
+    async purge(): Promise<{ sessions: number; loginFailures: number }> {
+      const now = clock.now();
+      return {
+        sessions: await repo.deleteSessionsEndedBefore(now - ENDED_SESSION_KEPT_MS),
+        loginFailures: await repo.deleteFailuresBefore(now - LIMITS.LOGIN_FAILURE_WINDOW_MS),
+      };
     },
   };
 }

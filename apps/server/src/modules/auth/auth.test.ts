@@ -1,6 +1,8 @@
 import { ErrorCode, LIMITS } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { hashToken } from './auth.crypto';
+import { ENDED_SESSION_KEPT_MS } from './auth.service';
 
 const AR = 11201005;
 
@@ -114,6 +116,22 @@ describe('login throttling', () => {
     const demo2 = await t.siteId('demo2');
     expect((await t.call('login', { website_id: demo2, code: 'demo2-visitor' })).code).toBe(0);
   });
+
+  it('forgets wrong logins once they are older than the window, and only those', async () => {
+    const failures = async () =>
+      (await t.db.selectFrom('login_failures').select('created_at').execute()).map((r) =>
+        Number(r.created_at),
+      );
+    t.clock.advance(LIMITS.LOGIN_FAILURE_WINDOW_MS + 1);
+    await t.call('login', { website_id: demo, code: 'old-mistake' });
+    t.clock.advance(LIMITS.LOGIN_FAILURE_WINDOW_MS / 2);
+    await t.call('login', { website_id: demo, code: 'new-mistake' });
+    expect((await failures()).length).toBeGreaterThanOrEqual(2);
+    t.clock.advance(LIMITS.LOGIN_FAILURE_WINDOW_MS / 2 + 1);
+    await t.app.housekeeping.runNow();
+    // The recent one still counts towards throttling; everything older is gone.
+    expect(await failures()).toEqual([t.clock.now() - LIMITS.LOGIN_FAILURE_WINDOW_MS / 2 - 1]);
+  });
 });
 
 describe('sessions', () => {
@@ -174,6 +192,37 @@ describe('sessions', () => {
       .execute();
     expect((await t.call('get_website_again', {}, { website, token })).code).toBe(-2);
     await t.db.updateTable('customers').set({ status: 1 }).execute();
+  });
+
+  it('forgets a session a week after it ended, by expiry or logout, and keeps every other', async () => {
+    const hashOf = async (token: string) =>
+      (
+        await t.db
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirst()
+      )?.token_hash;
+    const signedOut = await t.login('demo', 'customer');
+    await t.call('logout', {}, signedOut);
+    const live = await t.login('demo', 'visitor');
+    t.clock.advance(ENDED_SESSION_KEPT_MS);
+    await t.app.housekeeping.runNow();
+    // Exactly a week after logout: kept.
+    expect(await hashOf(signedOut.token)).toBeDefined();
+    t.clock.advance(1);
+    await t.app.housekeeping.runNow();
+    expect(await hashOf(signedOut.token)).toBeUndefined();
+    expect((await t.call('get_website_again', {}, live)).code).toBe(0);
+
+    // A session that expired goes a week after its expiry, not before (its expiry is now).
+    t.clock.advance(LIMITS.SESSION_TTL_MS - ENDED_SESSION_KEPT_MS - 1);
+    await t.app.housekeeping.runNow();
+    expect(await hashOf(live.token)).toBeDefined();
+    expect((await t.call('get_website_again', {}, live)).code).toBe(-2);
+    t.clock.advance(ENDED_SESSION_KEPT_MS + 1);
+    await t.app.housekeeping.runNow();
+    expect(await hashOf(live.token)).toBeUndefined();
   });
 });
 

@@ -31,6 +31,17 @@ export function createUploadsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
     },
+
+    /** Deletes the used credentials that expired before a time; how many went. */
+    async deleteGrantsExpiredBefore(before: number): Promise<number> {
+      const r = await db.deleteFrom('upload_grants').where('expires_at', '<', before).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
+    /** Every company, whose upload folders housekeeping looks into. */
+    async companyIds(): Promise<number[]> {
+      return (await db.selectFrom('companies').select('id').orderBy('id').execute()).map((r) => r.id);
+    },
   };
 }
 

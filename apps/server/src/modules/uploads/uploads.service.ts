@@ -44,6 +44,15 @@ const EXTENSION: Record<string, string> = {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
+ * Days a buyer's image-search photo is kept after the day it was uploaded: long enough for a
+ * /proSearch link or a reload within the week to search again, not a store of buyers' photos.
+ * Chat pictures (im) are part of a conversation and are kept.
+ */
+export const IMAGE_SEARCH_UPLOADS_KEPT_DAYS = 7;
+const DAY_MS = 24 * 3600 * 1000;
+const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
  * {company}/{purpose}/{YYYY-MM-DD}/{random}.{ext} (spec section 8). The company folder is
  * `c<id>`, like every other file of the company; the name is random, so keys are never guessed.
  */
@@ -145,6 +154,26 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
       const check = await checkImage(bytes, UPLOAD_LIMITS[owner.purpose]);
       if (!check.ok) return { ok: false, reason: check.reason, tip: `api.upload.${check.reason}` };
       return { ok: true, key, bytes, type: check.type, width: check.width, height: check.height };
+    },
+
+    /**
+     * Housekeeping: deletes image-search uploads older than IMAGE_SEARCH_UPLOADS_KEPT_DAYS (a
+     * day folder at a time, as uploadKey files them) and the used credentials that expired.
+     */
+    async purge(): Promise<{ uploadDays: number; grants: number }> {
+      const now = clock.now();
+      const oldestKept = day(now - IMAGE_SEARCH_UPLOADS_KEPT_DAYS * DAY_MS);
+      let uploadDays = 0;
+      for (const companyId of await repo.companyIds()) {
+        const folder = `c${companyId}/image_search`;
+        for (const name of await storage.list(folder)) {
+          // Folders are named YYYY-MM-DD, so their names sort as their days.
+          if (!DAY_FOLDER.test(name) || name >= oldestKept) continue;
+          await storage.deletePrefix(`${folder}/${name}`);
+          uploadDays++;
+        }
+      }
+      return { uploadDays, grants: await repo.deleteGrantsExpiredBefore(now) };
     },
   };
 }

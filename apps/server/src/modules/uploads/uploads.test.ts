@@ -9,7 +9,7 @@ import { buildApp } from '../../app';
 import { S3Storage } from '../../platform/storage.s3';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createUploadsRepository } from './uploads.repository';
-import { createUploadsService, UPLOAD_TTL_MS } from './uploads.service';
+import { createUploadsService, IMAGE_SEARCH_UPLOADS_KEPT_DAYS, UPLOAD_TTL_MS } from './uploads.service';
 
 type Who = { token: string; website: number };
 
@@ -216,6 +216,46 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
     expect(await upload(auth, png, { fields: { token: '' } })).toMatchObject({
       body: { reason: 'malformed' },
     });
+  });
+
+  it("deletes buyers' image-search photos after a week, a day at a time, and keeps chat pictures", async () => {
+    const day = (offset: number) =>
+      new Date(t.clock.now() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const put = (key: string) => t.storage.put(key, png, 'image/png');
+    const folders: Record<string, string[]> = {};
+    for (const who of [demo, demo2]) {
+      const c = `c${await companyOf(who)}`;
+      // A photo uploaded now, one the last day of its week, one the day after, and a chat picture.
+      const mine = [
+        `${c}/image_search/${day(0)}/${'a'.repeat(32)}.png`,
+        `${c}/image_search/${day(-IMAGE_SEARCH_UPLOADS_KEPT_DAYS)}/${'b'.repeat(32)}.png`,
+        `${c}/image_search/${day(-IMAGE_SEARCH_UPLOADS_KEPT_DAYS - 1)}/${'c'.repeat(32)}.png`,
+        `${c}/im/${day(-30)}/${'d'.repeat(32)}.png`,
+      ];
+      for (const key of mine) await put(key);
+      folders[c] = mine;
+    }
+    await t.app.housekeeping.runNow();
+    for (const [c, [today, lastDay, expired, chat]] of Object.entries(folders)) {
+      expect(await t.storage.exists(today as string), c).toBe(true);
+      expect(await t.storage.exists(lastDay as string), c).toBe(true);
+      expect(await t.storage.exists(expired as string), c).toBe(false);
+      expect(await t.storage.list(`${c}/image_search`), c).not.toContain(
+        day(-IMAGE_SEARCH_UPLOADS_KEPT_DAYS - 1),
+      );
+      expect(await t.storage.exists(chat as string), c).toBe(true);
+    }
+  });
+
+  it('forgets a used credential once it has expired', async () => {
+    const used = () => t.db.selectFrom('upload_grants').select('storage_key').execute();
+    const auth = await credential(demo);
+    expect((await upload(auth, png)).status).toBe(204);
+    await t.app.housekeeping.runNow();
+    expect((await used()).map((r) => r.storage_key)).toContain(auth.key);
+    t.clock.advance(UPLOAD_TTL_MS + 1);
+    await t.app.housekeeping.runNow();
+    expect((await used()).map((r) => r.storage_key)).not.toContain(auth.key);
   });
 
   describe('reading an upload back for use (what image_search calls)', () => {
