@@ -1,7 +1,8 @@
 /*
  * The CPU-heavy part of image search: decoding a picture and finding its ORB keypoints,
- * putting descriptors into visual words, learning a vocabulary, re-ranking a query's shortlist. main.ts runs these jobs in
- * worker threads (dist/image-worker.js); tests and `npm run dev` run them inline.
+ * putting descriptors into visual words, learning a vocabulary, re-ranking a query's shortlist.
+ * main.ts runs these jobs in worker threads (dist/image-worker.js); tests and `npm run dev` run
+ * them inline.
  */
 import { createHash } from 'node:crypto';
 import {
