@@ -135,7 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     imageIndex.start();
     // A thread of its own loads OpenCV now rather than on the first search (inline work loads it when needed).
-    if (deps.imageWork) void deps.imageWork.query({ kind: 'warm' }).catch(() => undefined);
+    // Sent together, the warm jobs go one to each thread of the query pool.
+    const work = deps.imageWork;
+    for (let i = 0; work && i < (work.queryThreads ?? 1); i++)
+      void work.query({ kind: 'warm' }).catch(() => undefined);
   });
   app.addHook('onClose', () => imageIndex.stop());
   const imageSearch = createImageSearchService({

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -10,7 +11,7 @@ import { systemClock } from './platform/clock';
 import { LocalDiskStorage, type Storage } from './platform/storage';
 import { S3Storage } from './platform/storage.s3';
 import { uploadSecretIn } from './platform/upload-token';
-import { workerTask } from './platform/worker-task';
+import { workerPool, workerTask } from './platform/worker-task';
 import type { WorkbookInput } from './modules/samples/samples.excel';
 import type { ImageWork } from './modules/image-search/image-search.work';
 
@@ -65,15 +66,21 @@ async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   // The bundle has the worker beside it; run from source (npm run dev), workbooks build inline.
   const excelWorker = new URL('./excel-worker.js', import.meta.url);
-  // Two image threads: a query never waits behind a vocabulary being learned.
+  // Image work has threads of its own, so a query never waits behind a vocabulary being learned:
+  // one for indexing, and for queries one per core (up to 4), so buyers searching at the same
+  // time are described and re-ranked side by side while this thread keeps answering requests.
   const imageWorker = new URL('./image-worker.js', import.meta.url);
-  const imageThread = (background = false) => workerTask(imageWorker, { background }) as ImageWork;
+  const queryThreads = Math.min(4, availableParallelism());
   const app = await buildApp({
     buildWorkbook: existsSync(fileURLToPath(excelWorker))
       ? workerTask<WorkbookInput, Buffer>(excelWorker)
       : undefined,
     imageWork: existsSync(fileURLToPath(imageWorker))
-      ? { query: imageThread(), indexing: imageThread(true) }
+      ? {
+          query: workerPool(imageWorker, queryThreads) as ImageWork,
+          indexing: workerTask(imageWorker, { background: true }) as ImageWork,
+          queryThreads,
+        }
       : undefined,
     db: handle.db,
     clock: systemClock,

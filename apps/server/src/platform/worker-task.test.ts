@@ -1,6 +1,6 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICE, workerTask } from './worker-task';
+import { BACKGROUND_NICE, workerPool, workerTask } from './worker-task';
 
 const script = (code: string) =>
   new URL(
@@ -49,5 +49,27 @@ describe('a worker task', () => {
     );
     await expect(run(0)).rejects.toThrow('code 3');
     expect(await run(7)).toBe(7);
+  });
+});
+
+describe('a pool of workers', () => {
+  // Each job holds its thread for 300 ms and answers the thread's id.
+  const busy = script(
+    `import { threadId } from 'node:worker_threads';\nparentPort.on('message', ({ id }) => { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); parentPort.postMessage({ id, ok: true, result: threadId }); });`,
+  );
+
+  it('runs jobs that arrive together side by side, each in its own thread', async () => {
+    const run = workerPool<null, number>(busy, 2);
+    const threads = await Promise.all([run(null), run(null)]);
+    expect(new Set(threads).size).toBe(2);
+    // Two more at once go one to each thread again, never two to one while the other idles.
+    const again = await Promise.all([run(null), run(null)]);
+    expect(new Set(again)).toEqual(new Set(threads));
+  });
+
+  it('queues in one thread what a pool of one is given', async () => {
+    const run = workerPool<null, number>(busy, 1);
+    const threads = await Promise.all([run(null), run(null), run(null)]);
+    expect(new Set(threads).size).toBe(1);
   });
 });

@@ -60,3 +60,28 @@ export function workerTask<I, O>(
       worker.postMessage({ id, input });
     });
 }
+
+/**
+ * Up to `size` workers of one file: each job goes to the one with the fewest jobs in hand, so
+ * jobs that arrive together run side by side on as many cores. A worker starts with its first
+ * job, so a pool costs one thread until two jobs overlap.
+ */
+export function workerPool<I, O>(
+  file: URL,
+  size: number,
+  options: WorkerTaskOptions = {},
+): (input: I) => Promise<O> {
+  const workers = Array.from({ length: Math.max(1, size) }, () => ({
+    run: workerTask<I, O>(file, options),
+    inHand: 0,
+  }));
+  return async (input: I) => {
+    const w = workers.reduce((best, next) => (next.inHand < best.inHand ? next : best));
+    w.inHand++;
+    try {
+      return await w.run(input);
+    } finally {
+      w.inHand--;
+    }
+  };
+}

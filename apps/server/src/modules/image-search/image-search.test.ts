@@ -429,4 +429,28 @@ describe('image search over a catalogue without pictures', () => {
     for (const x of similar.data) expect(x.category_id).toBe(p?.category_id);
     expect(similar.data.map((x) => x.id)).not.toContain(p?.id);
   });
+
+  it('has every thread of the query pool load OpenCV at start, not on a first search', async () => {
+    const jobs: string[] = [];
+    const query: ImageWork = async (job) => {
+      jobs.push(job.kind);
+      return INLINE_IMAGE_WORK.query(job);
+    };
+    const app = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      storage: t.storage,
+      defaultSite: 'demo',
+      logLevel: 'silent',
+      imageScanEveryMs: 0,
+      housekeepingEveryMs: 0,
+      imageWork: { query, indexing: INLINE_IMAGE_WORK.indexing, queryThreads: 3 },
+    });
+    try {
+      await app.ready();
+      expect(jobs).toEqual(['warm', 'warm', 'warm']);
+    } finally {
+      await app.close();
+    }
+  });
 });

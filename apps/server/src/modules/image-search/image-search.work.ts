@@ -108,6 +108,8 @@ export type ImageWork = <J extends ImageJob>(job: J) => Promise<ImageJobResult<J
 export interface ImageWorkers {
   query: ImageWork;
   indexing: ImageWork;
+  /** Threads behind `query` (a pool): each loads OpenCV at start. 1 when absent. */
+  queryThreads?: number;
 }
 
 // A matcher per vocabulary only to describe pictures and re-rank with it: its index stays empty.
