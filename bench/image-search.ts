@@ -51,7 +51,7 @@ import {
 } from '../apps/server/src/platform/image-index/picture-descriptor';
 import { VisualVocabulary } from '../apps/server/src/platform/image-index/visual-vocabulary';
 import { LocalDiskStorage } from '../apps/server/src/platform/storage';
-import { callApi, sessionHeaders } from '../e2e/api';
+import { callApi, sessionHeaders, uploadSearchPhoto } from '../e2e/api';
 import { startServer, type TestServer } from '../e2e/server';
 import {
   IMAGE_SEARCH_GOALS,
@@ -245,17 +245,9 @@ async function buyer(server: TestServer) {
     /** One query as the browser sends it; answers the products found and the time of each step. */
     async search(file: Buffer): Promise<{ products: number[]; uploadMs: number; searchMs: number }> {
       const t0 = performance.now();
-      const auth = await call<{ upload: { url: string; fields: Record<string, string> }; file_url: string }>(
-        'get_temp_auth',
-        { purpose: 'image_search', content_type: 'image/jpeg' },
-      );
-      const form = new FormData();
-      for (const [k, v] of Object.entries(auth.upload.fields)) form.append(k, v);
-      form.append('file', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), 'photo.jpg');
-      const uploaded = await fetch(new URL(auth.upload.url, server.url), { method: 'POST', body: form });
-      if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+      const url = await uploadSearchPhoto(server.url, headers, file);
       const t1 = performance.now();
-      const found = await call<{ list: { id: number }[] }>('image_search', { url: auth.file_url, limit: 10 });
+      const found = await call<{ list: { id: number }[] }>('image_search', { url, limit: 10 });
       const t2 = performance.now();
       return { products: found.list.map((p) => p.id), uploadMs: t1 - t0, searchMs: t2 - t1 };
     },

@@ -24,3 +24,26 @@ export async function sessionHeaders(baseUrl: string, site: string, code: string
   const session = await callApi<{ token: string }>(baseUrl, 'login', { website_id: info.id, code });
   return { 'website-id': String(info.id), authorization: `Bearer ${session.token}` };
 }
+
+/**
+ * What the browser does to search by photo, up to the search: get_temp_auth, then the file to the
+ * credential's upload URL. Answers the file_url that image_search takes.
+ */
+export async function uploadSearchPhoto(
+  baseUrl: string,
+  headers: Record<string, string>,
+  photo: Buffer,
+): Promise<string> {
+  const auth = await callApi<{ upload: { url: string; fields: Record<string, string> }; file_url: string }>(
+    baseUrl,
+    'get_temp_auth',
+    { purpose: 'image_search', content_type: 'image/jpeg' },
+    headers,
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(auth.upload.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  const uploaded = await fetch(new URL(auth.upload.url, baseUrl), { method: 'POST', body: form });
+  if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  return auth.file_url;
+}

@@ -5,14 +5,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, sessionHeaders, uploadSearchPhoto } from './api';
 import { launchBrowser } from './browser';
+import { buyersPhotoOf } from './photo';
 import { startServer, type TestServer } from './server';
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  tip: string;
-}
 
 describe('image search, in chromium', () => {
   let server: TestServer;
@@ -21,62 +17,31 @@ describe('image search, in chromium', () => {
   let product: { id: number; name: string; picture: string };
   let photoPath = '';
 
-  /** One /api call from the test itself, as the demo visitor. */
-  let api: <T>(name: string, body?: object) => Promise<Envelope<T>>;
+  /** The demo visitor's session, and one /api call from the test itself as that visitor: its data. */
+  let headers: Record<string, string> = {};
+  let api: <T>(name: string, body?: object) => Promise<T>;
 
   /** What image_search answers first for these bytes, sent through the real upload path. */
   const firstHit = async (bytes: Buffer): Promise<number | undefined> => {
-    const auth = await api<{ upload: { url: string; fields: Record<string, string> }; file_url: string }>(
-      'get_temp_auth',
-      { purpose: 'image_search', content_type: 'image/jpeg' },
-    );
-    const form = new FormData();
-    for (const [k, v] of Object.entries(auth.data.upload.fields)) form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-    const uploaded = await fetch(new URL(auth.data.upload.url, server.url), { method: 'POST', body: form });
-    expect(uploaded.ok).toBe(true);
-    const r = await api<{ list: { id: number }[] }>('image_search', { url: auth.data.file_url });
-    return r.data.list[0]?.id;
+    const url = await uploadSearchPhoto(server.url, headers, bytes);
+    return (await api<{ list: { id: number }[] }>('image_search', { url })).list[0]?.id;
   };
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const site = (await (
-      await fetch(`${server.url}/api/get_website_info`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ site: 'demo' }),
-      })
-    ).json()) as Envelope<{ id: number }>;
-    const call = async <T>(name: string, body: object = {}, token?: string) =>
-      (await (
-        await fetch(`${server.url}/api/${name}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'website-id': String(site.data.id),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify(body),
-        })
-      ).json()) as Envelope<T>;
-    const login = await call<{ token: string }>('login', { website_id: site.data.id, code: 'demo-visitor' });
-    api = (name, body) => call(name, body, login.data.token);
+    headers = await sessionHeaders(server.url, 'demo', 'demo-visitor');
+    api = (name, body = {}) => callApi(server.url, name, body, headers);
 
     const list = await api<{ list: { id: number; name: string; picture: string; is_expire: number }[] }>(
       'get_list',
       { page: 1, page_size: 20, lang: 11201002 },
     );
-    const first = list.data.list.find((p) => p.picture && !p.is_expire);
+    const first = list.list.find((p) => p.picture && !p.is_expire);
     if (!first) throw new Error('no product with a picture');
     product = first;
     // A buyer's photo of it: part of the picture, scaled, re-compressed.
     const original = Buffer.from(await (await fetch(new URL(first.picture, server.url))).arrayBuffer());
-    const photo = await sharp(original)
-      .extract({ left: 60, top: 40, width: 680, height: 700 })
-      .resize(600)
-      .jpeg({ quality: 70 })
-      .toBuffer();
+    const photo = await buyersPhotoOf(original);
     photoPath = join(files, 'photo.jpg');
     writeFileSync(photoPath, photo);
 
