@@ -2,14 +2,18 @@
  * Screenshots of the built app for docs/screenshots: the login page and the layout, in English,
  * Chinese and Arabic, at phone and desktop widths, on both demo showrooms; then /home in each of
  * the four template styles (the style is switched in the database), English on `demo` and
- * Arabic on `demo2`.
+ * Arabic on `demo2`; and /proSearch, the results of a search by photo (a crop of a product's
+ * picture, chosen in the image-search dialog as a buyer would).
  * Run `npm run build` first; then `npm run screenshots`, or `npm run screenshots -- home-style`
  * for the shots whose name contains that text.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { callApi, sessionHeaders, uploadSearchPhoto } from '../e2e/api';
 import { launchBrowser } from '../e2e/browser';
-import { startServer } from '../e2e/server';
+import { buyersPhotoOf } from '../e2e/photo';
+import { startServer, type TestServer } from '../e2e/server';
 
 const out = join(import.meta.dirname, '..', 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
@@ -31,6 +35,8 @@ interface Shot {
   code?: string;
   /** template_style to set on the website first (left as seeded otherwise). */
   style?: 1 | 2 | 3 | 4;
+  /** Search by a photo of the site's first product, through the dialog, instead of going to `path`. */
+  imageSearch?: true;
 }
 const SHOTS: Shot[] = [
   { name: 'login-demo-en-desktop', site: 'demo', lang: 'en', size: 'desktop', path: '/login?site=demo' },
@@ -147,6 +153,24 @@ const SHOTS: Shot[] = [
     path: '/productDisplay?keyword=zzqx',
     code: 'demo-visitor',
   },
+  // Search by photo: the dialog's crop, then the products that look alike.
+  ...(
+    [
+      ['en', 'demo'],
+      ['zh', 'demo'],
+      ['ar', 'demo2'],
+    ] as const
+  ).flatMap(([lang, site]) =>
+    (['phone', 'desktop'] as const).map((size): Shot => ({
+      name: `imagesearch-${site}-${lang}-${size}`,
+      site,
+      lang,
+      size: size === 'phone' ? 'phone390' : 'desktop1440',
+      path: '/proSearch',
+      code: `${site}-visitor`,
+      imageSearch: true,
+    })),
+  ),
   ...([1, 2, 3, 4] as const).flatMap((style) =>
     (['en', 'ar'] as const).flatMap((lang) =>
       (['phone', 'desktop'] as const).map((size): Shot => ({
@@ -164,10 +188,37 @@ const SHOTS: Shot[] = [
 
 const only = process.argv[2];
 const seededStyle: Record<Shot['site'], number> = { demo: 1, demo2: 3 };
+const photos = mkdtempSync(join(tmpdir(), 'vitrine-screenshot-photos-'));
+
+/**
+ * A buyer's photo of the site's first product (a crop, scaled, re-compressed), once the server
+ * has indexed its picture: it indexes in the background after start-up.
+ */
+async function photoOfFirstProduct(server: TestServer, site: Shot['site'], code: string): Promise<string> {
+  const headers = await sessionHeaders(server.url, site, code);
+  const call = <T>(name: string, body: object) => callApi<T>(server.url, name, body, headers);
+  const { list } = await call<{ list: { id: number; picture: string }[] }>('get_list', { page_size: 20 });
+  const product = list.find((p) => p.picture);
+  if (!product) throw new Error(`${site} has no product with a picture`);
+  const picture = Buffer.from(await (await fetch(new URL(product.picture, server.url))).arrayBuffer());
+  const photo = await buyersPhotoOf(picture);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const url = await uploadSearchPhoto(server.url, headers, photo);
+    const found = await call<{ list: { id: number }[] }>('image_search', { url });
+    if (found.list[0]?.id === product.id) break;
+    if (Date.now() > deadline) throw new Error(`${site}: the product's picture was never indexed`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+  const path = join(photos, `${site}.jpg`);
+  writeFileSync(path, photo);
+  return path;
+}
 
 const server = await startServer();
 const browser = await launchBrowser();
 const styleOf = { ...seededStyle };
+const photoOf: Partial<Record<Shot['site'], string>> = {};
 try {
   for (const shot of SHOTS.filter((s) => !only || s.name.includes(only))) {
     const style = shot.style ?? seededStyle[shot.site];
@@ -191,7 +242,15 @@ try {
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     }
-    if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
+    if (shot.imageSearch) {
+      photoOf[shot.site] ??= await photoOfFirstProduct(server, shot.site, shot.code ?? '');
+      await page.getByTestId('image-search-open').click();
+      await page.getByTestId('image-search-file').setInputFiles(photoOf[shot.site] as string);
+      await page.getByTestId('image-search-crop').waitFor();
+      await page.getByTestId('image-search-confirm').click();
+      await page.waitForURL((u) => u.pathname === '/proSearch');
+      await page.getByTestId('image-search-results').getByRole('article').first().waitFor();
+    } else if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(out, `${shot.name}.png`) });
     await context.close();
@@ -200,4 +259,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  rmSync(photos, { recursive: true, force: true });
 }
