@@ -153,12 +153,13 @@ const SHOTS: Shot[] = [
     path: '/productDisplay?keyword=zzqx',
     code: 'demo-visitor',
   },
-  // Search by photo: the dialog's crop, then the products that look alike.
+  // Search by photo (offered for toy_type 1, demo's and not demo2's): the dialog's crop, then
+  // the products that look alike.
   ...(
     [
       ['en', 'demo'],
       ['zh', 'demo'],
-      ['ar', 'demo2'],
+      ['ar', 'demo'],
     ] as const
   ).flatMap(([lang, site]) =>
     (['phone', 'desktop'] as const).map((size): Shot => ({
@@ -244,7 +245,10 @@ try {
     }
     if (shot.imageSearch) {
       photoOf[shot.site] ??= await photoOfFirstProduct(server, shot.site, shot.code ?? '');
-      await page.getByTestId('image-search-open').click();
+      // On a phone the search box, and its camera, are in the menu.
+      if (shot.size.startsWith('phone'))
+        await page.locator('header button[aria-expanded="false"]').last().click();
+      await page.locator('[data-testid="image-search-open"]:visible').first().click();
       await page.getByTestId('image-search-file').setInputFiles(photoOf[shot.site] as string);
       await page.getByTestId('image-search-crop').waitFor();
       await page.getByTestId('image-search-confirm').click();
