@@ -14,8 +14,6 @@ export function createUploadsRepository(db: Kysely<Database>) {
   return {
     /** Records a credential as used; false when it already was. */
     async claim(g: UsedGrant, now: number): Promise<boolean> {
-      // A used credential past its expiry is refused as expired anyway; its row can go.
-      await db.deleteFrom('upload_grants').where('expires_at', '<', now).execute();
       const r = await db
         .insertInto('upload_grants')
         .values({

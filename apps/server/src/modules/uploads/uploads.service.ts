@@ -52,6 +52,9 @@ export const IMAGE_SEARCH_UPLOADS_KEPT_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
 const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The folder of a company's uploads of one purpose, which holds a folder per day. */
+const uploadFolder = (companyId: number, purpose: UploadPurpose) => `c${companyId}/${purpose}`;
+
 /**
  * {company}/{purpose}/{YYYY-MM-DD}/{random}.{ext} (spec section 8). The company folder is
  * `c<id>`, like every other file of the company; the name is random, so keys are never guessed.
@@ -64,7 +67,7 @@ export function uploadKey(
 ): string {
   const ext = EXTENSION[contentType];
   if (!ext) throw new Error(`No file extension for ${contentType}`);
-  return `c${companyId}/${purpose}/${day(now)}/${randomBytes(16).toString('hex')}.${ext}`;
+  return `${uploadFolder(companyId, purpose)}/${day(now)}/${randomBytes(16).toString('hex')}.${ext}`;
 }
 
 const UPLOAD_KEY = /^c(\d{1,15})\/([a-z_]+)\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.[a-z]+$/;
@@ -165,7 +168,7 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
       const oldestKept = day(now - IMAGE_SEARCH_UPLOADS_KEPT_DAYS * DAY_MS);
       let uploadDays = 0;
       for (const companyId of await repo.companyIds()) {
-        const folder = `c${companyId}/image_search`;
+        const folder = uploadFolder(companyId, 'image_search');
         for (const name of await storage.list(folder)) {
           // Folders are named YYYY-MM-DD, so their names sort as their days.
           if (!DAY_FOLDER.test(name) || name >= oldestKept) continue;
