@@ -17,6 +17,9 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import type { TextSearchLimits } from './modules/catalog/text-search';
+import { createBuyersRepository } from './modules/buyers/buyers.repository';
+import { buyersRoutes } from './modules/buyers/buyers.routes';
+import { createBuyersService } from './modules/buyers/buyers.service';
 import { createCompanyRepository } from './modules/company/company.repository';
 import { companyRoutes } from './modules/company/company.routes';
 import { createCompanyService } from './modules/company/company.service';
@@ -35,10 +38,13 @@ import { createSamplesService } from './modules/samples/samples.service';
 import { createSiteRepository } from './modules/site/site.repository';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
+import { createStaffRepository } from './modules/staff/staff.repository';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { createStaffService } from './modules/staff/staff.service';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service';
-import { registerApi } from './plugins/api';
+import { collectHandlers, registerApi } from './plugins/api';
 import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
 import { registerStaticWeb } from './plugins/static-web';
@@ -91,11 +97,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(compress, { threshold: 1024 });
 
+  const uploads = createUploadsService({
+    repo: createUploadsRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   const site = createSiteService({
     repo: createSiteRepository(deps.db),
     clock: deps.clock,
     defaultSite: deps.defaultSite,
     cacheMs: deps.websiteCacheMs ?? 2000,
+    isCompanyPicture: async (url, companyId) =>
+      (await uploads.readUploadedImage(url, { companyId, purpose: 'site' })).ok,
   });
   const auth = createAuthService({
     repo: createAuthRepository(deps.db),
@@ -103,16 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     websiteInfo: site.websiteInfo,
   });
 
+  const staff = createStaffService({ repo: createStaffRepository(deps.db), clock: deps.clock });
+
   const catalog = createCatalogService({
     repo: createCatalogRepository(deps.db, deps.textSearchLimits),
     storage: deps.storage,
     clock: deps.clock,
     countCacheMs: deps.countCacheMs ?? 30_000,
-  });
-  const uploads = createUploadsService({
-    repo: createUploadsRepository(deps.db),
-    storage: deps.storage,
-    clock: deps.clock,
   });
   // The cart and the sample records show products as the catalogue shapes them.
   const cards = async (...args: Parameters<typeof catalog.byIds>) => {
@@ -157,17 +167,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       resolveWebsite: site.resolveWebsite,
       resolveSession: auth.resolveSession,
+      resolveStaff: staff.resolveStaff,
       checkResponses: deps.checkResponses ?? false,
     },
-    {
-      ...siteRoutes(site),
-      ...authRoutes(auth),
-      ...companyRoutes(createCompanyService(createCompanyRepository(deps.db))),
-      ...newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
-      ...analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),
-      ...catalogRoutes(catalog),
-      ...cartRoutes(createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards })),
-      ...samplesRoutes(
+    collectHandlers([
+      siteRoutes(site),
+      authRoutes(auth),
+      staffRoutes(staff),
+      buyersRoutes(createBuyersService({ repo: createBuyersRepository(deps.db), clock: deps.clock })),
+      companyRoutes(createCompanyService(createCompanyRepository(deps.db))),
+      newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
+      analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),
+      catalogRoutes(catalog),
+      cartRoutes(createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards })),
+      samplesRoutes(
         createSamplesService({
           repo: createSamplesRepository(deps.db),
           clock: deps.clock,
@@ -176,17 +189,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           buildWorkbook: deps.buildWorkbook ?? buildWorkbook,
         }),
       ),
-      ...uploadsRoutes(uploads),
-      // After the catalogue's: get_toy_similar becomes visual first, topped up by the catalogue's rule.
-      ...imageSearchRoutes(imageSearch),
-    },
+      uploadsRoutes(uploads),
+      // get_toy_similar is image search's: visual first, topped up by the catalogue's rule.
+      imageSearchRoutes(imageSearch),
+    ]),
   );
 
   // Each module deletes its own leftovers; the schedule is the app's. The first run is at start.
   const housekeeping = runEvery(
     deps.housekeepingEveryMs ?? 3600_000,
     async () => {
-      const purged = { ...(await auth.purge()), ...(await uploads.purge()) };
+      const purged = { ...(await auth.purge()), ...(await staff.purge()), ...(await uploads.purge()) };
       app.log.info({ purged }, 'housekeeping');
     },
     (err) => app.log.error({ err }, 'housekeeping failed'),

@@ -15,7 +15,7 @@ export const ErrorCode = {
   BAD_REQUEST: -400,
   /** The access code or password is wrong. */
   WRONG_PASSWORD: -401,
-  /** The session is valid but this call needs a logged-in customer (login_type 1). */
+  /** The session is valid but the call needs a logged-in customer (login_type 1), or another staff role. */
   FORBIDDEN: -403,
   /** No call of that name exists. */
   UNKNOWN_CALL: -404,
@@ -41,8 +41,9 @@ export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCodeValue, string> = {
   [ErrorCode.WEBSITE_NOT_FOUND]: 'Unknown or missing Website-ID header, website_id or site code.',
   [ErrorCode.BAD_REQUEST]:
     'The body is not a JSON object, or a field fails its schema; the tip names the field.',
-  [ErrorCode.WRONG_PASSWORD]: 'The access code or password is wrong.',
-  [ErrorCode.FORBIDDEN]: 'The call needs a logged-in customer (login_type 1).',
+  [ErrorCode.WRONG_PASSWORD]: 'The access code or password is wrong (for staff: the email or the password).',
+  [ErrorCode.FORBIDDEN]:
+    'The call needs a logged-in customer (login_type 1), or a staff role the staff member does not have.',
   [ErrorCode.UNKNOWN_CALL]: 'There is no call of that name.',
   [ErrorCode.METHOD_NOT_ALLOWED]: 'Calls are sent with POST.',
   [ErrorCode.TOO_LARGE]: 'The body is too large.',

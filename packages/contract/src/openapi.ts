@@ -7,6 +7,7 @@ const ACCESS_NOTES: Record<CallAccess, string> = {
   website: 'Needs the Website-ID header.',
   session: 'Needs the Website-ID header and a session token (visitor or customer).',
   customer: 'Needs the Website-ID header and the session token of a logged-in customer (login_type 1).',
+  staff: "Needs the Website-ID header and a staff session token of the website's company (staff_login).",
 };
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
@@ -20,13 +21,15 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
     .join('\n');
   for (const def of Object.values(calls) as CallDefinition[]) {
     const needsWebsite = def.access !== 'public';
-    const needsSession = def.access === 'session' || def.access === 'customer';
+    const needsSession = def.access === 'session' || def.access === 'customer' || def.access === 'staff';
     paths[`/api/${def.name}`] = {
       post: {
         operationId: def.name,
         tags: [def.tag],
         summary: def.summary,
-        description: ACCESS_NOTES[def.access],
+        description: def.roles
+          ? `${ACCESS_NOTES[def.access]} Roles: ${def.roles.join(', ')}.`
+          : ACCESS_NOTES[def.access],
         parameters: needsWebsite
           ? [{ name: 'Website-ID', in: 'header', required: true, schema: { type: 'integer' } }]
           : [],

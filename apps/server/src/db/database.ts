@@ -101,6 +101,44 @@ export interface StaffUsersTable extends Owned, Timed {
   chat_id: string | null;
   role: Text;
   status: Flag;
+  last_login_at: number | null;
+}
+
+/** A staff member's session in the console (migrations/0008_staff_console.ts). */
+export interface StaffSessionsTable extends Owned {
+  staff_id: number;
+  token_hash: string;
+  ip: Text;
+  user_agent: Text;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** A staff login attempt, written before the password is checked and deleted when it was right. */
+export interface StaffLoginAttemptsTable extends Owned {
+  ip: string;
+  email: string;
+  created_at: number;
+}
+
+/** One staff write: who, when, which call, what it changed (JSON before and after). */
+export interface AuditLogTable extends Owned {
+  staff_id: number | null;
+  staff_name: Text;
+  action: string;
+  target: Text;
+  before: string | null;
+  after: string | null;
+  ip: Text;
+  created_at: number;
+}
+
+/** A domain a website also answers on (besides its site code). */
+export interface WebsiteDomainsTable extends Owned {
+  website_id: number;
+  domain: string;
+  created_at: number;
 }
 
 export interface CustomersTable extends Owned, Timed {
@@ -122,6 +160,9 @@ export interface AccessCodesTable extends Owned, Timed {
   label: Text;
   expires_at: number | null;
   status: Flag;
+  max_uses: number | null;
+  use_count: Num;
+  revoked_at: number | null;
 }
 
 export interface SessionsTable extends Owned {
@@ -148,7 +189,13 @@ export interface AccessApplicationsTable extends Owned, Timed {
   phone: string;
   ip: Text;
   lang: Text;
+  /** 0 new, 1 approved, 2 declined. */
   status: Flag;
+  answered_at: number | null;
+  answered_by: number | null;
+  customer_id: number | null;
+  access_code_id: number | null;
+  note: Text;
 }
 
 export interface CategoriesTable extends Owned, Timed, Multilingual<'name'> {
@@ -327,6 +374,8 @@ export interface SamplesTable extends Owned {
   total_volume: Num;
   created_at: number;
   deleted_at: number | null;
+  seen_at: number | null;
+  seen_by: number | null;
 }
 
 export interface SampleLinesTable extends Owned {
@@ -488,6 +537,10 @@ export interface Database {
   company_contacts: CompanyContactsTable;
   company_texts: CompanyTextsTable;
   staff_users: StaffUsersTable;
+  staff_sessions: StaffSessionsTable;
+  staff_login_attempts: StaffLoginAttemptsTable;
+  audit_log: AuditLogTable;
+  website_domains: WebsiteDomainsTable;
   customers: CustomersTable;
   access_codes: AccessCodesTable;
   sessions: SessionsTable;

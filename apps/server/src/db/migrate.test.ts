@@ -33,6 +33,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0005_advert_titles',
       '0006_image_index',
       '0007_search_vocabulary',
+      '0008_staff_console',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)
@@ -41,6 +42,10 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       expect.arrayContaining([
         'companies',
         'websites',
+        'website_domains',
+        'staff_sessions',
+        'staff_login_attempts',
+        'audit_log',
         'company_contacts',
         'customers',
         'access_codes',

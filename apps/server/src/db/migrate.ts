@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_upload_grants';
 import * as m0005 from './migrations/0005_advert_titles';
 import * as m0006 from './migrations/0006_image_index';
 import * as m0007 from './migrations/0007_search_vocabulary';
+import * as m0008 from './migrations/0008_staff_console';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_advert_titles': m0005,
   '0006_image_index': m0006,
   '0007_search_vocabulary': m0007,
+  '0008_staff_console': m0008,
 };
 
 export class MigrationError extends Error {

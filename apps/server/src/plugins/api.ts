@@ -2,74 +2,84 @@ import {
   type CallDefinition,
   type CallName,
   type CallResponse,
+  type CallResult,
   type Calls,
   calls,
-  DEFAULT_LANGUAGE,
   ErrorCode,
   type Language,
-  LANGUAGES,
-  languageByCode,
   LIMITS,
-  type SessionUser,
-  type WebsiteInfo,
 } from '@vitrine/contract';
-import { type Translate, translator } from '@vitrine/i18n/all';
+import type { StaffTranslate } from '@vitrine/i18n/console';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Logger, SessionContext, StaffCaller, StaffContext, WebsiteContext } from '../platform/context';
+import {
+  accessStep,
+  bearerToken,
+  isRefusal,
+  type Resolvers,
+  requestLanguage,
+  tipsFor,
+  validationStep,
+  websiteStep,
+} from './pipeline';
 
-/** The website a call runs for, as the call layer needs it. */
-export interface WebsiteContext {
-  id: number;
-  companyId: number;
-  defaultLang: number;
-  /** The website's public settings (number_type, show_price, toy_type, …). */
-  info: WebsiteInfo;
-}
+export type { SessionContext, StaffContext, WebsiteContext } from '../platform/context';
 
-/** The session a token stands for. */
-export interface SessionContext {
-  id: number;
-  websiteId: number;
-  companyId: number;
-  loginType: 0 | 1;
-  customerId: number | null;
-  expiresAt: number;
-  user: SessionUser;
-}
-
-export interface CallContext<W = WebsiteContext, S = SessionContext> {
+export interface CallContext<W = WebsiteContext, S = SessionContext, F = StaffContext | null> {
   website: W;
   session: S;
+  /** The staff member of a staff call. */
+  staff: F;
   lang: Language;
-  t: Translate;
+  /** Tips in the request's language (staff calls: the console's, Chinese or English). */
+  t: StaffTranslate;
   ip: string;
   /** Host name of the request without port, to find a company by its own domain. */
   host: string;
   userAgent: string;
   token: string | undefined;
-  log: FastifyRequest['log'];
+  log: Logger;
 }
 
-/** What a call handler answers: data on success, or a failure code with its tip. */
-export type CallResult<T> = { ok: true; data: T; tip?: string } | { ok: false; code: number; tip: string };
-
-export const ok = <T>(data: T, tip?: string): CallResult<T> =>
-  tip === undefined ? { ok: true, data } : { ok: true, data, tip };
-export const fail = (code: number, tip: string): CallResult<never> => ({ ok: false, code, tip });
+/** Who asks a staff call, as staff services take it. */
+export const staffCaller = (
+  ctx: Pick<CallContext<unknown, unknown, StaffContext>, 'staff' | 't' | 'ip' | 'userAgent'>,
+): StaffCaller => ({ staff: ctx.staff, t: ctx.t, ip: ctx.ip, userAgent: ctx.userAgent });
 
 type AccessOf<N extends CallName> = Calls[N]['access'];
 type WebsiteOf<N extends CallName> = AccessOf<N> extends 'public' ? WebsiteContext | null : WebsiteContext;
 type SessionOf<N extends CallName> =
   AccessOf<N> extends 'session' | 'customer' ? SessionContext : SessionContext | null;
+type StaffOf<N extends CallName> = AccessOf<N> extends 'staff' ? StaffContext : null;
 
 export type CallHandler<N extends CallName> = (
   input: z.output<Calls[N]['request']>,
-  ctx: CallContext<WebsiteOf<N>, SessionOf<N>>,
+  ctx: CallContext<WebsiteOf<N>, SessionOf<N>, StaffOf<N>>,
 ) => Promise<CallResult<CallResponse<N>>>;
 
-export interface ApiOptions {
-  resolveWebsite(id: number): Promise<WebsiteContext | null>;
-  resolveSession(token: string): Promise<SessionContext | null>;
+/** The calls one module answers. */
+export type CallHandlers = { [N in CallName]?: CallHandler<N> };
+
+/**
+ * The handlers of every module, as one map. A call registered by two modules is a mistake
+ * (one would silently replace the other), and so is a call of the contract that nobody answers.
+ */
+export function collectHandlers(modules: readonly CallHandlers[]): CallHandlers {
+  const all: Record<string, unknown> = {};
+  for (const handlers of modules) {
+    for (const [name, handler] of Object.entries(handlers)) {
+      if (Object.hasOwn(all, name)) throw new Error(`The call ${name} is registered twice`);
+      if (!Object.hasOwn(calls, name)) throw new Error(`The call ${name} is not in the contract`);
+      all[name] = handler;
+    }
+  }
+  const missing = Object.keys(calls).filter((name) => !Object.hasOwn(all, name));
+  if (missing.length) throw new Error(`No handler for the calls ${missing.join(', ')}`);
+  return all as CallHandlers;
+}
+
+export interface ApiOptions extends Resolvers {
   /** Check every successful answer against its contract schema (tests turn this on). */
   checkResponses?: boolean;
 }
@@ -83,73 +93,14 @@ class ApiError extends Error {
   }
 }
 
-const BEARER = /^Bearer\s+(\S+)$/i;
-
-function bodyLanguage(body: unknown): Language | undefined {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  return languageByCode((body as { lang?: unknown }).lang as number);
-}
-
-/** The first of the Accept-Language tags that is one of the 16 languages. */
-export function headerLanguage(header: string | undefined): Language | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase();
-    if (!tag) continue;
-    const primary = tag.split('-')[0];
-    const found =
-      LANGUAGES.find((l) => l.locale.toLowerCase() === tag) ?? LANGUAGES.find((l) => l.key === primary);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
-  let node = body;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<PropertyKey, unknown>)[key];
-  }
-  return node;
-}
-
-/** Translates the first schema issue into a tip that names the field. */
-function validationTip(error: z.ZodError, body: unknown, t: Translate): string {
-  const issue = error.issues[0];
-  if (!issue) return t('validation.invalid', { field: t('validation.body') });
-  const field = issue.path.length ? issue.path.map(String).join('.') : t('validation.body');
-  switch (issue.code) {
-    case 'invalid_type':
-      return valueAt(body, issue.path) === undefined
-        ? t('validation.required', { field })
-        : t('validation.type', { field });
-    case 'too_small':
-      return t('validation.tooSmall', { field });
-    case 'too_big':
-      return t('validation.tooBig', { field });
-    case 'invalid_format':
-      return t('validation.format', { field });
-    case 'invalid_value':
-    case 'invalid_union':
-      return t('validation.choice', { field });
-    case 'unrecognized_keys':
-      return t('validation.unknownField', { field: issue.keys.join(', ') });
-    default:
-      return t('validation.invalid', { field });
-  }
-}
-
 /** The /api: every call is POST /api/<name>, every answer HTTP 200 with {code, data, tip}. */
-export function registerApi(
-  app: FastifyInstance,
-  opts: ApiOptions,
-  handlers: { [N in CallName]?: CallHandler<N> },
-): void {
+export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: CallHandlers): void {
   const send = (reply: FastifyReply, code: number, data: unknown, tip: string) =>
     reply.code(200).header('cache-control', 'no-store').send({ code, data, tip });
 
   const langOf = (request: FastifyRequest): Language =>
-    bodyLanguage(request.body) ?? headerLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE;
+    requestLanguage(request.body, request.headers['accept-language']);
+  const tipsOf = (request: FastifyRequest) => tipsFor({ access: 'public', name: '' }, langOf(request));
 
   app.register(
     async (api) => {
@@ -173,7 +124,7 @@ export function registerApi(
       );
 
       api.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-        const t = translator(langOf(request));
+        const t = tipsOf(request);
         if (error instanceof ApiError) return send(reply, error.code, null, t(error.tipKey));
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
           return send(reply, ErrorCode.TOO_LARGE, null, t('api.tooLarge'));
@@ -186,7 +137,7 @@ export function registerApi(
       });
 
       const notACall = (request: FastifyRequest, reply: FastifyReply) => {
-        const t = translator(langOf(request));
+        const t = tipsOf(request);
         const name = request.url.replace(/^\/api\/?/, '').split(/[?#]/)[0] ?? '';
         if (request.method === 'POST' && !(name in calls)) {
           return send(reply, ErrorCode.UNKNOWN_CALL, null, t('api.unknownCall', { name: name.slice(0, 64) }));
@@ -210,11 +161,11 @@ export function registerApi(
         const handler = handlers[name] as CallHandler<CallName> | undefined;
         if (!handler) continue;
         api.post(`/${name}`, async (request, reply) => {
-          let lang = langOf(request);
           // No body at all counts as {}; a JSON null is a body, and not an object.
           const body = request.body === undefined ? {} : request.body;
+          const acceptLanguage = request.headers['accept-language'];
           if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-            const t = translator(lang);
+            const t = tipsFor(def, requestLanguage(body, acceptLanguage));
             return send(
               reply,
               ErrorCode.BAD_REQUEST,
@@ -223,38 +174,28 @@ export function registerApi(
             );
           }
 
-          let website: WebsiteContext | null = null;
-          if (def.access !== 'public') {
-            const header = request.headers['website-id'];
-            const id = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header) : NaN;
-            website = Number.isSafeInteger(id) ? await opts.resolveWebsite(id) : null;
-            if (!website)
-              return send(reply, ErrorCode.WEBSITE_NOT_FOUND, null, translator(lang)('api.websiteNotFound'));
-            // Without a lang in the body, the website's own language is the request's language.
-            if (!bodyLanguage(body)) lang = languageByCode(website.defaultLang) ?? lang;
-          }
-          const t = translator(lang);
+          const website = await websiteStep(def.access, request.headers['website-id'], opts);
+          if (isRefusal(website))
+            return send(
+              reply,
+              website.code,
+              null,
+              tipsFor(def, requestLanguage(body, acceptLanguage))(website.tip),
+            );
+          const lang = requestLanguage(body, acceptLanguage, website);
+          const t = tipsFor(def, lang);
 
-          const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-          let session: SessionContext | null = null;
-          if (def.access === 'session' || def.access === 'customer') {
-            session = token ? await opts.resolveSession(token) : null;
-            // A token is only good on the website that issued it.
-            if (!session || session.websiteId !== website?.id) {
-              return send(reply, ErrorCode.SESSION_INVALID, null, t('api.sessionInvalid'));
-            }
-            if (def.access === 'customer' && session.loginType !== 1) {
-              return send(reply, ErrorCode.FORBIDDEN, null, t('api.customersOnly'));
-            }
-          }
+          const token = bearerToken(request.headers.authorization);
+          const access = await accessStep(def, website, token, opts);
+          if (isRefusal(access)) return send(reply, access.code, null, t(access.tip));
 
-          const parsed = def.request.safeParse(body);
-          if (!parsed.success)
-            return send(reply, ErrorCode.BAD_REQUEST, null, validationTip(parsed.error, body, t));
+          const input = validationStep(def.request, body, t);
+          if (!input.ok) return send(reply, ErrorCode.BAD_REQUEST, null, input.tip);
 
-          const result = await handler(parsed.data as never, {
+          const result = await handler(input.data as never, {
             website: website as WebsiteContext,
-            session: session as SessionContext,
+            session: access.session as SessionContext,
+            staff: access.staff as never,
             lang,
             t,
             ip: request.ip,

@@ -5,7 +5,7 @@ import type { Clock } from '../platform/clock';
 import { sniffImageType } from '../platform/image-content';
 import type { LocalDiskStorage } from '../platform/storage';
 import type { SignedUploadGrant } from '../platform/upload-token';
-import { headerLanguage } from './api';
+import { headerLanguage } from './pipeline';
 
 /** Why an upload was refused; answered as `reason`, with a `tip` in the browser's language. */
 export type UploadRefusal =

@@ -39,3 +39,11 @@ export const getCompanyInfoResponse = z.object({
     .nullable()
     .describe("About-us text in the request's language, else English, else Chinese; null when there is none"),
 });
+
+export const privacyRequest = baseRequest;
+export const privacyResponse = z.object({
+  lang: z.string().describe('The language of the text answered'),
+  title: z.string(),
+  body: z.string().describe('Plain text; paragraphs separated by blank lines'),
+  company_name: z.string(),
+});

@@ -74,15 +74,57 @@ import {
   sampleSummary,
 } from './samples';
 import { getWebsiteAgainRequest, getWebsiteAgainResponse, getWebsiteInfoRequest, websiteInfo } from './site';
+import {
+  accessCodeWithSecret,
+  auditPage,
+  customerWithSecret,
+  staffAccessCode,
+  staffApproveApplicationRequest,
+  staffApproveApplicationResponse,
+  staffApplication,
+  staffChangePasswordRequest,
+  staffCounts,
+  staffCreateAccessCodeRequest,
+  staffCreateCustomerRequest,
+  staffCreateStaffRequest,
+  staffCustomer,
+  staffDeclineApplicationRequest,
+  staffIdRequest,
+  staffListAccessCodesRequest,
+  staffListApplicationsRequest,
+  staffListAuditRequest,
+  staffListCustomersRequest,
+  staffListSamplesRequest,
+  staffLoginRequest,
+  staffLoginResponse,
+  staffMeResponse,
+  staffPageRequest,
+  staffPages,
+  staffResetCustomerPasswordRequest,
+  staffSample,
+  staffSampleDetailResponse,
+  staffSetStatusRequest,
+  staffSettingsResponse,
+  staffUpdateCustomerRequest,
+  staffUpdateSettingsRequest,
+  staffUpdateStaffRequest,
+  staffUploadCredentialRequest,
+  staffUser,
+  staffWithSecret,
+  type StaffRole,
+} from './staff';
+import { privacyRequest, privacyResponse } from './company';
 
 /**
  * Who may make a call:
  * - public: no website needed (it names one in the body or is resolved from the host);
  * - website: the Website-ID header must name a known website;
  * - session: a valid session token of that website is needed (visitor or customer);
- * - customer: a session of a logged-in customer (login_type 1) is needed.
+ * - customer: a session of a logged-in customer (login_type 1) is needed;
+ * - staff: a staff session of the website's company, with one of the call's roles.
+ * A buyer's token never passes a staff call, nor a staff token a buyer's call.
  */
-export type CallAccess = 'public' | 'website' | 'session' | 'customer';
+export type CallAccess = 'public' | 'website' | 'session' | 'customer' | 'staff';
 
 export interface CallDefinition<
   Req extends z.ZodType = z.ZodType,
@@ -95,7 +137,13 @@ export interface CallDefinition<
   readonly tag: string;
   readonly request: Req;
   readonly response: Res;
+  /** Staff calls: the roles that may make it. */
+  readonly roles?: readonly StaffRole[];
 }
+
+const ALL_ROLES = ['owner', 'sales', 'service'] as const satisfies readonly StaffRole[];
+const SALES = ['owner', 'sales'] as const satisfies readonly StaffRole[];
+const OWNER = ['owner'] as const satisfies readonly StaffRole[];
 
 const call = <Req extends z.ZodType, Res extends z.ZodType, A extends CallAccess>(
   d: CallDefinition<Req, Res, A>,
@@ -530,6 +578,284 @@ export const calls = {
       'Products whose pictures look like an uploaded image (its file_url from get_temp_auth), most similar first; the image is checked by its content first.',
     request: imageSearchRequest,
     response: imageSearchResponse,
+  }),
+  get_privacy: call({
+    name: 'get_privacy',
+    access: 'website',
+    tag: 'company',
+    summary:
+      "The company's privacy text for /agreement/privacy in the request's language, else English, else any; refused when the website does not show it.",
+    request: privacyRequest,
+    response: privacyResponse,
+  }),
+
+  // --- the exporter's console (docs/decisions/0027) ---
+  staff_login: call({
+    name: 'staff_login',
+    access: 'website',
+    tag: 'staff',
+    summary:
+      "Log a staff member of the website's company in with email and password; throttled per address and per email.",
+    request: staffLoginRequest,
+    response: staffLoginResponse,
+  }),
+  staff_logout: call({
+    name: 'staff_logout',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff',
+    summary: 'End the current staff session (the token stops working at once).',
+    request: staffPageRequest.pick({ lang: true }),
+    response: emptyResponse,
+  }),
+  staff_get_me: call({
+    name: 'staff_get_me',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff',
+    summary: "The logged-in staff member, the website's settings and the console's counts.",
+    request: staffPageRequest.pick({ lang: true }),
+    response: staffMeResponse,
+  }),
+  staff_get_counts: call({
+    name: 'staff_get_counts',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff',
+    summary: 'How many access applications and sample lists are waiting, for the navigation.',
+    request: staffPageRequest.pick({ lang: true }),
+    response: staffCounts,
+  }),
+  staff_change_password: call({
+    name: 'staff_change_password',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff',
+    summary: "Change one's own password; the other sessions of the staff member end.",
+    request: staffChangePasswordRequest,
+    response: emptyResponse,
+  }),
+  staff_list_staff: call({
+    name: 'staff_list_staff',
+    access: 'staff',
+    roles: OWNER,
+    tag: 'staff',
+    summary: "The company's staff accounts.",
+    request: staffPageRequest,
+    response: staffPages.staff,
+  }),
+  staff_create_staff: call({
+    name: 'staff_create_staff',
+    access: 'staff',
+    roles: OWNER,
+    tag: 'staff',
+    summary: 'Create a staff account with a role; answers its password once.',
+    request: staffCreateStaffRequest,
+    response: staffWithSecret,
+  }),
+  staff_update_staff: call({
+    name: 'staff_update_staff',
+    access: 'staff',
+    roles: OWNER,
+    tag: 'staff',
+    summary:
+      "Rename a staff account, change its role, or disable it (its sessions end); the company's last active owner stays.",
+    request: staffUpdateStaffRequest,
+    response: staffUser,
+  }),
+  staff_reset_staff_password: call({
+    name: 'staff_reset_staff_password',
+    access: 'staff',
+    roles: OWNER,
+    tag: 'staff',
+    summary: "Give a staff account a new password, answered once; the account's sessions end.",
+    request: staffIdRequest,
+    response: staffWithSecret,
+  }),
+  staff_list_customers: call({
+    name: 'staff_list_customers',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: "The company's customers (login_type 1), searched, filtered by status, sorted and paged.",
+    request: staffListCustomersRequest,
+    response: staffPages.customers,
+  }),
+  staff_get_customer: call({
+    name: 'staff_get_customer',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: 'One customer of the company.',
+    request: staffIdRequest,
+    response: staffCustomer,
+  }),
+  staff_create_customer: call({
+    name: 'staff_create_customer',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: 'Create a customer account; answers its password once (the password alone logs the buyer in).',
+    request: staffCreateCustomerRequest,
+    response: customerWithSecret,
+  }),
+  staff_update_customer: call({
+    name: 'staff_update_customer',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: "Change a customer's name, nickname, avatar, email, phone or country.",
+    request: staffUpdateCustomerRequest,
+    response: staffCustomer,
+  }),
+  staff_reset_customer_password: call({
+    name: 'staff_reset_customer_password',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: "Give a customer a new password, answered once; the customer's sessions end.",
+    request: staffResetCustomerPasswordRequest,
+    response: customerWithSecret,
+  }),
+  staff_set_customer_status: call({
+    name: 'staff_set_customer_status',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: "Disable a customer (the customer's sessions end at once) or enable it again.",
+    request: staffSetStatusRequest,
+    response: staffCustomer,
+  }),
+  staff_list_access_codes: call({
+    name: 'staff_list_access_codes',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: "The company's visitor access codes, newest first (the codes themselves are never shown again).",
+    request: staffListAccessCodesRequest,
+    response: staffPages.accessCodes,
+  }),
+  staff_create_access_code: call({
+    name: 'staff_create_access_code',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary:
+      'Create a visitor access code, with an optional expiry and number of uses; answers the code once.',
+    request: staffCreateAccessCodeRequest,
+    response: accessCodeWithSecret,
+  }),
+  staff_revoke_access_code: call({
+    name: 'staff_revoke_access_code',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: 'Revoke a visitor access code: it no longer logs in, and the sessions it opened end.',
+    request: staffIdRequest,
+    response: staffAccessCode,
+  }),
+  staff_list_applications: call({
+    name: 'staff_list_applications',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: 'Access applications (phone numbers) buyers sent from the login page, newest first.',
+    request: staffListApplicationsRequest,
+    response: staffPages.applications,
+  }),
+  staff_approve_application: call({
+    name: 'staff_approve_application',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary:
+      'Approve an access application by creating a customer or a visitor code, answered once; an answered application is refused.',
+    request: staffApproveApplicationRequest,
+    response: staffApproveApplicationResponse,
+  }),
+  staff_decline_application: call({
+    name: 'staff_decline_application',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary: 'Decline an access application, with a note for the staff.',
+    request: staffDeclineApplicationRequest,
+    response: staffApplication,
+  }),
+  staff_list_samples: call({
+    name: 'staff_list_samples',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-samples',
+    summary:
+      "Submitted sample lists of the company's websites, newest first, by date, buyer, status and text.",
+    request: staffListSamplesRequest,
+    response: staffPages.samples,
+  }),
+  staff_get_sample: call({
+    name: 'staff_get_sample',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-samples',
+    summary: 'A submitted sample list with its lines as submitted and its totals.',
+    request: staffIdRequest,
+    response: staffSampleDetailResponse,
+  }),
+  staff_mark_sample_seen: call({
+    name: 'staff_mark_sample_seen',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-samples',
+    summary: 'Mark a sample list as seen (again: no change).',
+    request: staffIdRequest,
+    response: staffSample,
+  }),
+  staff_export_sample: call({
+    name: 'staff_export_sample',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-samples',
+    summary: "A sample list's Excel workbook, as the buyer's export makes it; answers its download link.",
+    request: staffIdRequest,
+    response: exportResponse,
+  }),
+  staff_get_settings: call({
+    name: 'staff_get_settings',
+    access: 'staff',
+    roles: OWNER,
+    tag: 'staff-settings',
+    summary: "The website's settings, contacts, domains and privacy texts, for the settings form.",
+    request: staffPageRequest.pick({ lang: true }),
+    response: staffSettingsResponse,
+  }),
+  staff_update_settings: call({
+    name: 'staff_update_settings',
+    access: 'staff',
+    roles: OWNER,
+    tag: 'staff-settings',
+    summary:
+      "Save the website's settings; buyers' pages show them at once. Refused when someone saved since they were read.",
+    request: staffUpdateSettingsRequest,
+    response: staffSettingsResponse,
+  }),
+  staff_get_upload_credential: call({
+    name: 'staff_get_upload_credential',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-settings',
+    summary:
+      'A credential for one picture upload (logo, background, avatar), checked by its content when used.',
+    request: staffUploadCredentialRequest,
+    response: tempAuth,
+  }),
+  staff_list_audit: call({
+    name: 'staff_list_audit',
+    access: 'staff',
+    roles: OWNER,
+    tag: 'staff',
+    summary: 'What staff changed, newest first: who, when, which call, before and after.',
+    request: staffListAuditRequest,
+    response: auditPage,
   }),
 } as const;
 

@@ -7,11 +7,13 @@ import { productCard } from './catalog';
 import { IMAGE_SEARCH_TYPES } from '../constants';
 
 /** What an upload is for; each has its own folder (spec section 8) and its own limits. */
-export const UPLOAD_PURPOSES = ['image_search', 'im'] as const;
+export const UPLOAD_PURPOSES = ['image_search', 'im', 'site'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+/** What buyers upload; 'site' (logos, backgrounds, avatars) is the staff's (staff_get_upload_credential). */
+export const BUYER_UPLOAD_PURPOSES = ['image_search', 'im'] as const;
 
 export const getTempAuthRequest = baseRequest.extend({
-  purpose: z.enum(UPLOAD_PURPOSES).default('image_search'),
+  purpose: z.enum(BUYER_UPLOAD_PURPOSES).default('image_search'),
   content_type: z.enum(IMAGE_SEARCH_TYPES).describe('Type of the file the browser will send'),
 });
 

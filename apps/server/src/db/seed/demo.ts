@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { LANGUAGES, type Text16 } from '@vitrine/contract';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import sharp from 'sharp';
-import { hashCode, newSalt } from '../../modules/auth/auth.crypto';
+import { hashCode, hashPassword, newSalt } from '../../platform/secrets';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import type { Database, ProductsTable } from '../database';
 import { buildToyModel, type ModelKind } from './toy-models';
 import { type PictureKind, renderToyPicture } from './toy-pictures';
-import { ABOUT, CATEGORIES, COLOURS, FACTORIES, HOT_AREAS, NEWS, PACKINGS } from './vocabulary';
+import { ABOUT, CATEGORIES, COLOURS, FACTORIES, HOT_AREAS, NEWS, PACKINGS, PRIVACY } from './vocabulary';
 import { BASE_TOYS, type BaseToy } from './vocabulary-toys';
 
 /** The fixed demo log-ins, printed at start and written in the README. */
@@ -16,6 +16,16 @@ export const DEMO_CREDENTIALS = [
   { site: 'demo', visitor: 'demo-visitor', customer: 'demo-buyer' },
   { site: 'demo2', visitor: 'demo2-visitor', customer: 'demo2-buyer' },
 ] as const;
+
+/** The fixed demo staff of each exporter's console (/staff/), printed at start and written in the README. */
+export const DEMO_STAFF = DEMO_CREDENTIALS.flatMap(({ site }) =>
+  (['owner', 'sales', 'service'] as const).map((role) => ({
+    site,
+    role,
+    email: `${role}@${site}.test`,
+    password: `${site}-${role}`,
+  })),
+);
 
 interface DemoCompany {
   site: 'demo' | 'demo2';
@@ -51,6 +61,7 @@ const COMPANIES: DemoCompany[] = [
       show_contact: 1,
       show_article_number: 1,
       show_price: 1,
+      show_privacy: 1,
       number_type: 1,
       trade_terms: 2,
       money_unit: 'USD',
@@ -505,6 +516,21 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
           })),
         )
         .execute();
+      if (c.website.show_privacy)
+        await trx
+          .insertInto('company_texts')
+          .values(
+            (['en', 'zh'] as const).map((lang) => ({
+              company_id: companyId,
+              kind: 'privacy',
+              lang,
+              title: PRIVACY[lang].title,
+              body: PRIVACY[lang].body,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
 
       await trx
         .insertInto('access_codes')
@@ -533,18 +559,26 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
           updated_at: now,
         })
         .execute();
-      await trx
-        .insertInto('staff_users')
-        .values({
-          company_id: companyId,
-          name: c.contact.company_contact ?? 'Sales',
-          email: c.contact.company_email ?? '',
-          chat_id: `${c.site}-staff-1`,
-          role: 'sales',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const staffNames = {
+        owner: c.contact.company_contact ?? 'Owner',
+        sales: 'Sales desk',
+        service: 'Customer service',
+      };
+      for (const member of DEMO_STAFF.filter((m) => m.site === c.site)) {
+        await trx
+          .insertInto('staff_users')
+          .values({
+            company_id: companyId,
+            name: staffNames[member.role],
+            email: member.email,
+            password_hash: await hashPassword(member.password),
+            chat_id: `${c.site}-staff-${member.role}`,
+            role: member.role,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
 
       // Two levels of categories.
       const categoryIds = new Map<string, number>();

@@ -1553,3 +1553,23 @@ export const ABOUT: { en: string; zh: string; ar: string } = {
     'نخدم المستوردين وتجار الجملة وسلاسل المتاجر الكبرى في الشرق الأوسط وأوروبا وأمريكا الشمالية والجنوبية وأفريقيا وجنوب شرق آسيا وروسيا ودول رابطة الدول المستقلة. ويطوّر فريق OEM/ODM لدينا تغليفًا يحمل العلامة التجارية الخاصة بالعميل ومنتجات حسب الطلب، ويمكن إرسال العينات خلال ثلاثة أيام عمل. يسعدنا استقبالكم في صالة العرض أو تصفحكم لكتالوجنا الإلكتروني.',
   ].join('\n\n'),
 };
+
+/** The privacy notice of the demo exporter that links it from its footer (spec: one company only). */
+export const PRIVACY: Record<'en' | 'zh', { title: string; body: string }> = {
+  en: {
+    title: 'Privacy notice',
+    body: [
+      'This showroom is run by the exporter named on it. When you log in, submit a sample selection or chat with our staff, we keep what you give us (your company name, contact person, email, phone number and the products you chose) to answer you, prepare quotations and process your orders.',
+      'We keep a record of the pages and products you view, so that popular products can be shown first. We do not sell your details, and we share them only with the forwarders, inspectors and banks an order of yours needs.',
+      'Photos you search with are kept for a week and then deleted. Ask our staff at any time to see, correct or delete what we keep about you.',
+    ].join('\n\n'),
+  },
+  zh: {
+    title: '隐私声明',
+    body: [
+      '本展厅由页面所示的出口商运营。当您登录、提交选样清单或与我们的工作人员聊天时，我们会保存您提供的信息（公司名称、联系人、邮箱、电话以及您选择的产品），用于答复您、制作报价单和处理订单。',
+      '我们会记录您浏览的页面和产品，以便优先展示热门产品。我们不会出售您的信息，仅在您的订单需要时与货代、验货机构和银行共享。',
+      '您用于以图搜索的照片保存一周后即被删除。您可随时联系我们的工作人员查看、更正或删除我们保存的您的信息。',
+    ].join('\n\n'),
+  },
+};

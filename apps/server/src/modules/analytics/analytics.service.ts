@@ -1,4 +1,5 @@
-import { type CallResult, ok, type SessionContext, type WebsiteContext } from '../../plugins/api';
+import type { SessionContext, WebsiteContext } from '../../platform/context';
+import { type CallResult, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
 import type { AnalyticsRepository, LogContext } from './analytics.repository';
 

@@ -40,12 +40,29 @@ export function createAuthRepository(db: Kysely<Database>) {
     findAccessCode: (companyId: number, websiteId: number, codeHash: string) =>
       db
         .selectFrom('access_codes')
-        .select(['id', 'expires_at'])
+        .select(['id', 'expires_at', 'max_uses', 'use_count'])
         .where('company_id', '=', companyId)
         .where('code_hash', '=', codeHash)
         .where('status', '=', 1)
         .where((eb) => eb.or([eb('website_id', 'is', null), eb('website_id', '=', websiteId)]))
         .executeTakeFirst(),
+
+    /**
+     * Counts a login with a code; false when its uses ran out meanwhile (the check and the count
+     * are one statement, so parallel logins cannot use a code more often than allowed).
+     */
+    useAccessCode: async (id: number, now: number) =>
+      Number(
+        (
+          await db
+            .updateTable('access_codes')
+            .set((eb) => ({ use_count: eb('use_count', '+', 1), updated_at: now }))
+            .where('id', '=', id)
+            .where('status', '=', 1)
+            .where((eb) => eb.or([eb('max_uses', 'is', null), eb('use_count', '<', eb.ref('max_uses'))]))
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) > 0,
 
     findCustomerByPassword: (companyId: number, passwordHash: string) =>
       db

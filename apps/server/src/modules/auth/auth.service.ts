@@ -10,10 +10,11 @@ import {
   type WebsiteInfo,
 } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
-import type { CallResult, SessionContext } from '../../plugins/api';
-import { fail, ok } from '../../plugins/api';
+import type { SessionContext } from '../../platform/context';
+import { type CallResult } from '@vitrine/contract';
+import { fail, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
-import { hashCode, hashToken, newToken, normalizeCode } from './auth.crypto';
+import { hashCode, hashToken, newToken, normalizeCode } from '../../platform/secrets';
 import type { AuthRepository } from './auth.repository';
 
 export interface AuthServiceDeps {
@@ -103,7 +104,11 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       const now = clock.now();
 
       const access = await repo.findAccessCode(site.company_id, site.id, hash);
-      const accessValid = access && (access.expires_at === null || access.expires_at > now);
+      const accessValid =
+        access !== undefined &&
+        (access.expires_at === null || access.expires_at > now) &&
+        (access.max_uses === null || access.use_count < access.max_uses) &&
+        (await repo.useAccessCode(access.id, now));
       const customer = accessValid ? undefined : await repo.findCustomerByPassword(site.company_id, hash);
       if (!accessValid && !customer) {
         await repo.addFailure(site.company_id, site.id, caller.ip, now);

@@ -1,7 +1,7 @@
 import { ErrorCode, LIMITS } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { hashToken } from './auth.crypto';
+import { hashToken } from '../../platform/secrets';
 import { ENDED_SESSION_KEPT_MS } from './auth.service';
 
 const AR = 11201005;

@@ -1,4 +1,5 @@
-import type { CallContext, CallHandler, SessionContext, WebsiteContext } from '../../plugins/api';
+import type { CallContext, CallHandler } from '../../plugins/api';
+import type { SessionContext, WebsiteContext } from '../../platform/context';
 import type { CartOwner } from './cart.repository';
 import type { CartService } from './cart.service';
 

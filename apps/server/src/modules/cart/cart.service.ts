@@ -12,7 +12,7 @@ import {
   type WebsiteInfo,
 } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
-import { type CallResult, fail, ok } from '../../plugins/api';
+import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
 import type { CartOwner, CartRepository } from './cart.repository';
 

@@ -39,13 +39,10 @@ export function catalogRoutes(catalog: CatalogService) {
   const toy_data: CallHandler<'toy_data'> = (_input, ctx) => catalog.figures(ctx.website.info);
   const get_recommend_detail: CallHandler<'get_recommend_detail'> = (input, ctx) =>
     catalog.recommendedFor(input.id, input.limit, ctx.website.info, ctx.lang);
-  const get_toy_similar: CallHandler<'get_toy_similar'> = (input, ctx) =>
-    catalog.similarTo(input.id, input.limit, ctx.website.info, ctx.lang);
   return {
     get_toy,
     toy_data,
     get_recommend_detail,
-    get_toy_similar,
     get_showroom,
     get_booth_list,
     get_booth_detail,

@@ -19,7 +19,7 @@ import type {
 } from '@vitrine/contract';
 import { ErrorCode, isEnglishMode } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
-import { type CallResult, fail, ok } from '../../plugins/api';
+import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import type { CatalogRepository, ProductQuery, ProductRow } from './catalog.repository';

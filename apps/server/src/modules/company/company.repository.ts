@@ -13,6 +13,7 @@ export function createCompanyRepository(db: Kysely<Database>) {
           'w.contact_type',
           'w.show_contact',
           'w.show_about_us',
+          'w.show_privacy',
           'c.name',
           'c.name_en',
           'c.logo',
@@ -66,7 +67,7 @@ export function createCompanyRepository(db: Kysely<Database>) {
     texts: (companyId: number, kind: string) =>
       db
         .selectFrom('company_texts')
-        .select(['lang', 'body'])
+        .select(['lang', 'title', 'body'])
         .where('company_id', '=', companyId)
         .where('kind', '=', kind)
         .execute(),

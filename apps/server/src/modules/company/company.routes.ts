@@ -8,5 +8,7 @@ export function companyRoutes(company: CompanyService) {
     company.getCompanyInfo(ctx.website.id, ctx.lang, ctx.t);
   const get_certification: CallHandler<'get_certification'> = (input, ctx) =>
     company.certificates(ctx.website.companyId, input.kind, ctx.lang);
-  return { contact_us, get_company_info, get_certification };
+  const get_privacy: CallHandler<'get_privacy'> = (_input, ctx) =>
+    company.privacy(ctx.website.id, ctx.lang, ctx.t);
+  return { contact_us, get_company_info, get_certification, get_privacy };
 }

@@ -1,6 +1,6 @@
 import { type CallResponse, ErrorCode, isEnglishMode, type Language } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
-import { type CallResult, fail, ok } from '../../plugins/api';
+import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { CompanyRepository } from './company.repository';
 
 /** contact_type: 0 by language, 1 always the Chinese address, 2 always the English one. */
@@ -68,6 +68,23 @@ export function createCompanyService(repo: CompanyRepository) {
         about = pick(lang.key) ?? pick('en') ?? pick('zh') ?? null;
       }
       return ok({ company_name: w.name, company_name_en: w.name_en, company_logo: w.logo, about });
+    },
+
+    /** get_privacy: the privacy text in the request's language, else English, else Chinese, else any. */
+    async privacy(
+      websiteId: number,
+      lang: Language,
+      t: Translate,
+    ): Promise<CallResult<CallResponse<'get_privacy'>>> {
+      const w = await repo.website(websiteId);
+      if (!w) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
+      if (!w.show_privacy) return fail(ErrorCode.FAILED, t('api.functionOff'));
+      const texts = (await repo.texts(w.company_id, 'privacy')).filter((x) => x.body.trim());
+      const pick = (key: string) => texts.find((x) => x.lang === key);
+      const text = pick(lang.key) ?? pick('en') ?? pick('zh') ?? texts[0];
+      if (!text) return fail(ErrorCode.FAILED, t('api.functionOff'));
+      const company = isEnglishMode(lang) ? w.name_en || w.name : w.name;
+      return ok({ lang: text.lang, title: text.title, body: text.body, company_name: company });
     },
   };
 }

@@ -8,8 +8,8 @@ import {
 } from '@vitrine/contract';
 import type { MessageKey } from '@vitrine/i18n';
 import type { Translate } from '@vitrine/i18n/all';
-import type { FastifyBaseLogger } from 'fastify';
-import { type CallResult, fail, ok } from '../../plugins/api';
+import type { Logger } from '../../platform/context';
+import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { ImageIndexer } from './image-search.indexer';
 import type { ImageWork } from './image-search.work';
 
@@ -53,7 +53,7 @@ export function createImageSearchService({
       site: WebsiteInfo,
       lang: Language,
       t: Translate,
-      log: FastifyBaseLogger,
+      log: Logger,
     ): Promise<CallResult<ImageSearchResponse>> {
       const upload = await readUploadedImage(input.url, {
         companyId: site.company_id,

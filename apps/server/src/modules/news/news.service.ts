@@ -1,6 +1,7 @@
 import { type CallResponse, ErrorCode, type Language, type WebsiteInfo } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
-import { type CallResult, fail, ok, type SessionContext } from '../../plugins/api';
+import type { SessionContext } from '../../platform/context';
+import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
 import type { NewsRepository } from './news.repository';
 

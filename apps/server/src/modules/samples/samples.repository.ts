@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../db/database';
+import { type ExpressionBuilder, type Insertable, type Kysely, sql } from 'kysely';
+import { type AuditEntry, writeAudit } from '../../db/audit';
+import { transactional } from '../../db/transactional';
+import type { Database, SamplesTable } from '../../db/database';
 
 /**
  * Whose records a call may touch: a customer's (by account) or a visitor's (by the browser's
@@ -15,7 +17,18 @@ export type NewSample = Omit<
   'company_id' | 'website_id' | 'customer_id' | 'visitor_key' | 'number'
 >;
 
-export function createSamplesRepository(db: Kysely<Database>) {
+/** What the staff's inbox filters by (all of it within one company). */
+export interface InboxFilter {
+  status: 'new' | 'seen' | 'all';
+  customerId?: number | undefined;
+  dateFrom?: number | undefined;
+  dateTo?: number | undefined;
+  search: string;
+}
+
+export const createSamplesRepository = (db: Kysely<Database>) => transactional(db, samplesQueries);
+
+function samplesQueries(db: Kysely<Database>) {
   const owned = (o: SampleOwner) => {
     const q = db
       .selectFrom('samples')
@@ -42,7 +55,82 @@ export function createSamplesRepository(db: Kysely<Database>) {
     'total_volume',
   ] as const;
 
+  const inboxColumns = [
+    ...summaryColumns.map((c) => `s.${c}` as const),
+    's.seen_at',
+    's.customer_id',
+    's.lang',
+    'c.customer_name as customer_name',
+  ] as const;
+  const inbox = (companyId: number) =>
+    db
+      .selectFrom('samples as s')
+      .leftJoin('customers as c', 'c.id', 's.customer_id')
+      .where('s.company_id', '=', companyId)
+      .where('s.deleted_at', 'is', null);
+  const inboxFilter = (f: InboxFilter) => (eb: ExpressionBuilder<Database & { s: SamplesTable }, 's'>) => {
+    const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    return eb.and([
+      ...(f.status === 'new' ? [eb('s.seen_at', 'is', null)] : []),
+      ...(f.status === 'seen' ? [eb('s.seen_at', 'is not', null)] : []),
+      ...(f.customerId !== undefined ? [eb('s.customer_id', '=', f.customerId)] : []),
+      ...(f.dateFrom !== undefined ? [eb('s.created_at', '>=', f.dateFrom)] : []),
+      ...(f.dateTo !== undefined ? [eb('s.created_at', '<', f.dateTo)] : []),
+      ...(f.search
+        ? [
+            eb.or(
+              (['s.number', 's.company_name', 's.contact', 's.email'] as const).map((col) =>
+                eb(sql`lower(${sql.ref(col)})`, 'like', sql<string>`${like} escape '\\'`),
+              ),
+            ),
+          ]
+        : []),
+    ]);
+  };
+
   return {
+    audit: (entry: AuditEntry) => writeAudit(db, entry),
+
+    /** Every submitted list of a company, newest first (the staff's inbox). */
+    async inbox(companyId: number, f: InboxFilter, limit: number, offset: number) {
+      const where = inboxFilter(f);
+      const [rows, count] = await Promise.all([
+        inbox(companyId)
+          .where(where)
+          .select([...inboxColumns])
+          .orderBy('s.created_at', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        inbox(companyId)
+          .where(where)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst(),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    inboxOne: (companyId: number, id: number) =>
+      inbox(companyId)
+        .select([...inboxColumns])
+        .where('s.id', '=', id)
+        .executeTakeFirst(),
+
+    /** Marks a list seen the first time; answers whether this call did. */
+    markSeen: async (companyId: number, id: number, staffId: number, now: number) =>
+      Number(
+        (
+          await db
+            .updateTable('samples')
+            .set({ seen_at: now, seen_by: staffId })
+            .where('company_id', '=', companyId)
+            .where('id', '=', id)
+            .where('seen_at', 'is', null)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) > 0,
+
     async byIdempotencyKey(companyId: number, key: string) {
       return db
         .selectFrom('samples')

@@ -1,4 +1,5 @@
-import type { CallContext, CallHandler, SessionContext, WebsiteContext } from '../../plugins/api';
+import { type CallContext, type CallHandler, staffCaller } from '../../plugins/api';
+import type { SessionContext, WebsiteContext } from '../../platform/context';
 import type { SampleOwner } from './samples.repository';
 import type { SamplesService } from './samples.service';
 
@@ -53,7 +54,28 @@ export function samplesRoutes(samples: SamplesService) {
   };
   const export_sample_car: CallHandler<'export_sample_car'> = (input, ctx) =>
     samples.exportCart(input.lines, ctx.website.info, ctx.lang, ctx.t);
+  const staff_list_samples: CallHandler<'staff_list_samples'> = (input, ctx) =>
+    samples.inbox(
+      {
+        ...input,
+        customerId: input.customer_id,
+        dateFrom: input.date_from,
+        dateTo: input.date_to,
+      },
+      ctx.website.info,
+      staffCaller(ctx),
+    );
+  const staff_get_sample: CallHandler<'staff_get_sample'> = (input, ctx) =>
+    samples.inboxDetail(input.id, ctx.website.info, staffCaller(ctx));
+  const staff_mark_sample_seen: CallHandler<'staff_mark_sample_seen'> = (input, ctx) =>
+    samples.markSeen(input.id, ctx.website.info, staffCaller(ctx));
+  const staff_export_sample: CallHandler<'staff_export_sample'> = (input, ctx) =>
+    samples.exportForStaff(input.id, ctx.website.info, ctx.lang, staffCaller(ctx));
   return {
+    staff_list_samples,
+    staff_get_sample,
+    staff_mark_sample_seen,
+    staff_export_sample,
     add_choose,
     get_choose_list,
     get_choose_detail,

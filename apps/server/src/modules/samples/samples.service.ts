@@ -14,17 +14,19 @@ import {
   type ProductCard,
   selectionTotals,
   siteMoney,
+  type StaffSample,
   type WebsiteInfo,
 } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import type { addChooseRequest } from '@vitrine/contract';
-import { type CallResult, fail, ok } from '../../plugins/api';
+import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
+import type { StaffCaller } from '../../platform/context';
 import type { Storage } from '../../platform/storage';
 import type { WorkbookInput } from './samples.excel';
-import type { SampleOwner, SamplesRepository } from './samples.repository';
+import type { InboxFilter, SampleOwner, SamplesRepository } from './samples.repository';
 
 /** Products shaped for the website and language (the catalogue provides it; app.ts wires it). */
 export type ProductCards = (ids: number[], site: WebsiteInfo, lang: Language) => Promise<ProductCard[]>;
@@ -45,6 +47,10 @@ const EXPORTS = 'exports';
 const THUMB_PX = 128;
 
 type Row = NonNullable<Awaited<ReturnType<SamplesRepository['one']>>>;
+type InboxRow = NonNullable<Awaited<ReturnType<SamplesRepository['inboxOne']>>>;
+
+/** The exporter sees its own prices, whatever its website shows buyers. */
+const staffView = (site: WebsiteInfo): WebsiteInfo => ({ ...site, show_price: 1 });
 
 /** The lines a browser sent, one per product (the last number of cartons wins). */
 function distinctLines(lines: readonly CartLineInput[]): CartLineInput[] {
@@ -260,7 +266,102 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
     });
   }
 
+  /** A record's workbook: its lines as submitted, under its number, date and contact details. */
+  async function exportRecordRow(r: Row, site: WebsiteInfo, lang: Language, t: Translate) {
+    const stored = await repo.lines(site.company_id, r.id, LIMITS.CART_MAX_LINES, 0);
+    const lines = stored.map((l) => storedLine(l, r.created_at, site));
+    const header: [string, string][] = [
+      [t('cart.export.record'), r.number],
+      [
+        t('cart.export.createdAt'),
+        new Date(r.created_at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      ],
+      [t('cart.form.companyName'), r.company_name],
+      [t('cart.form.contact'), r.contact],
+      [t('cart.form.email'), r.email],
+      [t('cart.form.phone'), r.phone],
+      [t('cart.form.remark'), r.remark],
+    ];
+    return exportLines(lines, header, t('cart.export.recordTitle'), `sample-${r.number}`, site, lang, t);
+  }
+
+  const inboxItem = (r: InboxRow, site: WebsiteInfo): StaffSample => ({
+    ...summary(r, site),
+    status: r.seen_at === null ? 'new' : 'seen',
+    seen_at: r.seen_at,
+    customer_id: r.customer_id,
+    customer_name: r.customer_name ?? '',
+    lang: r.lang,
+  });
+
   return {
+    /** staff_list_samples: the company's submitted lists, newest first. */
+    async inbox(
+      input: InboxFilter & { page: number; page_size: number },
+      site: WebsiteInfo,
+      c: StaffCaller,
+    ): Promise<CallResult<CallResponse<'staff_list_samples'>>> {
+      const { rows, total } = await repo.inbox(
+        c.staff.companyId,
+        input,
+        input.page_size,
+        (input.page - 1) * input.page_size,
+      );
+      const view = staffView(site);
+      return ok({
+        list: rows.map((r) => inboxItem(r, view)),
+        total,
+        page: input.page,
+        page_size: input.page_size,
+      });
+    },
+
+    /** staff_get_sample: a list with its lines as submitted and its totals (prices shown). */
+    async inboxDetail(
+      id: number,
+      site: WebsiteInfo,
+      c: StaffCaller,
+    ): Promise<CallResult<CallResponse<'staff_get_sample'>>> {
+      const r = await repo.inboxOne(c.staff.companyId, id);
+      if (!r) return fail(ErrorCode.FAILED, c.t('server.notFound'));
+      const view = staffView(site);
+      const stored = await repo.lines(c.staff.companyId, r.id, LIMITS.CART_MAX_LINES, 0);
+      const lines = stored.map((l) => storedLine(l, r.created_at, view));
+      return ok({ sample: inboxItem(r, view), lines, totals: selectionTotals(lines, siteMoney(view)) });
+    },
+
+    /** staff_mark_sample_seen: the first time is recorded (and audited); later ones change nothing. */
+    async markSeen(id: number, site: WebsiteInfo, c: StaffCaller): Promise<CallResult<StaffSample>> {
+      const companyId = c.staff.companyId;
+      return repo.transaction(async (r) => {
+        const before = await r.inboxOne(companyId, id);
+        if (!before) return fail(ErrorCode.FAILED, c.t('server.notFound'));
+        const now = clock.now();
+        if (await r.markSeen(companyId, id, c.staff.staffId, now))
+          await r.audit({
+            companyId,
+            staffId: c.staff.staffId,
+            staffName: c.staff.name,
+            action: 'staff_mark_sample_seen',
+            target: `sample:${id}`,
+            before: { status: 'new' },
+            after: { status: 'seen' },
+            ip: c.ip,
+            at: now,
+          });
+        const after = await r.inboxOne(companyId, id);
+        if (!after) throw new Error('A sample list just marked could not be read back');
+        return ok(inboxItem(after, staffView(site)), c.t('server.markedSeen'));
+      });
+    },
+
+    /** staff_export_sample: the workbook the buyer's own export makes, with prices. */
+    async exportForStaff(id: number, site: WebsiteInfo, lang: Language, c: StaffCaller & { t: Translate }) {
+      const r = await repo.inboxOne(c.staff.companyId, id);
+      if (!r) return fail(ErrorCode.FAILED, c.t('server.notFound'));
+      return exportRecordRow(r, staffView(site), lang, c.t);
+    },
+
     /**
      * Records a submission. The form rules and the 1000 limit are checked here as in the
      * browser; products no longer offered (gone, or expired by the website's rule) are left
@@ -375,21 +476,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
     async exportRecord(owner: SampleOwner, id: number, site: WebsiteInfo, lang: Language, t: Translate) {
       const r = await repo.one(owner, id);
       if (!r) return fail(ErrorCode.FAILED, t('cart.recordNotFound'));
-      const stored = await repo.lines(site.company_id, r.id, LIMITS.CART_MAX_LINES, 0);
-      const lines = stored.map((l) => storedLine(l, r.created_at, site));
-      const header: [string, string][] = [
-        [t('cart.export.record'), r.number],
-        [
-          t('cart.export.createdAt'),
-          new Date(r.created_at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
-        ],
-        [t('cart.form.companyName'), r.company_name],
-        [t('cart.form.contact'), r.contact],
-        [t('cart.form.email'), r.email],
-        [t('cart.form.phone'), r.phone],
-        [t('cart.form.remark'), r.remark],
-      ];
-      return exportLines(lines, header, t('cart.export.recordTitle'), `sample-${r.number}`, site, lang, t);
+      return exportRecordRow(r, site, lang, t);
     },
 
     async exportCart(input: CartLineInput[], site: WebsiteInfo, lang: Language, t: Translate) {

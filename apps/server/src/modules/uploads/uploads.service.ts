@@ -7,7 +7,7 @@ import {
   UPLOAD_PURPOSES,
   type UploadPurpose,
 } from '@vitrine/contract';
-import { type CallResult, ok } from '../../plugins/api';
+import { type CallResult, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
 import { checkImage, type ImageRefusal, type ImageType } from '../../platform/image-content';
 import type { Storage } from '../../platform/storage';
@@ -29,6 +29,8 @@ export const UPLOAD_LIMITS: Record<
   },
   // The contract has no chat-picture limits yet; the chat issue replaces these with its own.
   im: { types: IMAGE_SEARCH_TYPES, maxBytes: IMAGE_SEARCH_MAX_BYTES, minSide: 1 },
+  // The staff's pictures of the site: logos, backgrounds, buyers' avatars (staff_get_upload_credential).
+  site: { types: IMAGE_SEARCH_TYPES, maxBytes: IMAGE_SEARCH_MAX_BYTES, minSide: 16 },
 };
 
 /** The largest file any credential allows (the upload endpoint's body limit follows it). */
