@@ -6,7 +6,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, sqliteFileIn } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
-import { DEMO_CREDENTIALS, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { DEMO_CREDENTIALS, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { seedDemoActivity } from './db/seed/demo-activity';
 import { systemClock } from './platform/clock';
 import { LocalDiskStorage, type Storage } from './platform/storage';
 import { S3Storage } from './platform/storage.s3';
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
   }
 
   const empty = await isDatabaseEmpty(handle.db);
-  if (config.seedDemo ?? empty) {
+  const seeding = config.seedDemo ?? empty;
+  if (seeding) {
     const started = Date.now();
     console.log('Seeding the demo companies (first start only)…');
     const summary = await seedDemo(handle.db, storage, systemClock, {
@@ -91,6 +93,12 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
   });
 
+  // Buyers' first steps on a new demo (applications, sample lists), for the console to show.
+  if (seeding && empty) {
+    await app.ready();
+    for (const line of await seedDemoActivity(app)) console.log(`  ${line}`);
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -112,6 +120,9 @@ async function main(): Promise<void> {
       `  ${url}/login?site=${c.site}  visitor code: ${c.visitor}  customer password: ${c.customer}`,
     );
   }
+  console.log(`\nExporter's console: ${url}/staff/`);
+  for (const m of DEMO_STAFF)
+    console.log(`  ${url}/staff/?site=${m.site}  ${m.role.padEnd(7)}  ${m.email}  /  ${m.password}`);
 }
 
 main().catch((e: unknown) => {

@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallName, CallResponse } from '@vitrine/contract';
+import type { CallName, CallResponse, TempAuth } from '@vitrine/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { TextSearchLimits } from '../modules/catalog/text-search';
 import { loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
-import { DEMO_CREDENTIALS, seedDemo } from '../db/seed/demo';
+import { DEMO_CREDENTIALS, DEMO_STAFF, seedDemo } from '../db/seed/demo';
 import { ManualClock } from '../platform/clock';
 import { LocalDiskStorage } from '../platform/storage';
 import { createTestDatabase } from './database';
@@ -22,6 +22,8 @@ export interface CallOptions {
   website?: number | string;
   token?: string;
   headers?: Record<string, string>;
+  /** The caller's address (throttling is per address). */
+  ip?: string;
 }
 
 /** The configured PostgreSQL URL when the suite runs against PostgreSQL. */
@@ -82,7 +84,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     const headers: Record<string, string> = { ...(req.headers as Record<string, string>), ...o.headers };
     if (o.website !== undefined) headers['website-id'] = String(o.website);
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await app.inject({ ...req, headers });
+    const res = await app.inject({ ...req, headers, ...(o.ip ? { remoteAddress: o.ip } : {}) });
     if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body}`);
     return res.json<Answer<T>>();
   }
@@ -105,6 +107,38 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     return { token: r.data.token, website, user: r.data.user };
   }
 
+  /** What the browser does with an upload credential: its fields, then the file, as multipart/form-data. */
+  async function upload(
+    auth: TempAuth,
+    file: Buffer,
+    opts: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...auth.upload.fields, ...opts.fields })) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(file)], { type: auth.content_type }), 'photo');
+    const request = new Request('http://showroom/', { method: 'POST', body: form });
+    const res = await app.inject({
+      method: 'POST',
+      url: auth.upload.url,
+      headers: { 'content-type': request.headers.get('content-type') ?? '', ...opts.headers },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    return {
+      status: res.statusCode,
+      body: res.body ? (res.json() as { reason: string; tip: string }) : null,
+    };
+  }
+
+  /** Logs a demo staff member into the console; returns the token and the website id. */
+  async function staffLogin(site: 'demo' | 'demo2', role: 'owner' | 'sales' | 'service') {
+    const website = await siteId(site);
+    const member = DEMO_STAFF.find((m) => m.site === site && m.role === role);
+    if (!member) throw new Error(`no demo ${role} on ${site}`);
+    const r = await call('staff_login', { email: member.email, password: member.password }, { website });
+    if (r.code !== 0) throw new Error(`staff login failed: ${r.tip}`);
+    return { token: r.data.token, website, staff: r.data.staff };
+  }
+
   return {
     app,
     db: handle.db,
@@ -115,6 +149,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     raw,
     siteId,
     login,
+    staffLogin,
+    upload,
     async close() {
       await app.close();
       await handle.close();

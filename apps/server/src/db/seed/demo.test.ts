@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { seedDemo } from './demo';
+import { seedDemoActivity } from './demo-activity';
 
 describe('the demo seed', () => {
   let t: TestApp;
@@ -162,6 +163,26 @@ describe('the demo seed with pictures', () => {
       expect(c.picture).toMatch(new RegExp(`^/files/c${c.company_id}/`));
       const res = await t.app.inject({ method: 'GET', url: c.picture });
       expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe("the demo's first buyer activity", () => {
+  it('leaves applications and sample lists waiting in each console, made through the buyers own calls', async () => {
+    const t = await createTestApp({ productsPerCompany: 30 });
+    try {
+      expect(await seedDemoActivity(t.app)).toHaveLength(2);
+      for (const site of ['demo', 'demo2'] as const) {
+        const owner = await t.staffLogin(site, 'owner');
+        expect((await t.call('staff_get_counts', {}, owner)).data).toEqual({
+          new_applications: 3,
+          new_samples: 3,
+        });
+        const lists = await t.call('staff_list_samples', {}, owner);
+        expect(lists.data.list.map((l) => l.product_count)).toEqual([9, 4, 6]);
+      }
+    } finally {
+      await t.close();
     }
   });
 });

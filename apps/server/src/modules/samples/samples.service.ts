@@ -49,8 +49,12 @@ const THUMB_PX = 128;
 type Row = NonNullable<Awaited<ReturnType<SamplesRepository['one']>>>;
 type InboxRow = NonNullable<Awaited<ReturnType<SamplesRepository['inboxOne']>>>;
 
-/** The exporter sees its own prices, whatever its website shows buyers. */
-const staffView = (site: WebsiteInfo): WebsiteInfo => ({ ...site, show_price: 1 });
+/**
+ * The website as its exporter sees it: with prices, whatever the website shows buyers. A record
+ * keeps the prices of its lines this way (the exporter quotes from them); buyers' views of it
+ * hide them again while the website hides prices.
+ */
+const withPrices = (site: WebsiteInfo): WebsiteInfo => ({ ...site, show_price: 1 });
 
 /** The lines a browser sent, one per product (the last number of cartons wins). */
 function distinctLines(lines: readonly CartLineInput[]): CartLineInput[] {
@@ -307,7 +311,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
         input.page_size,
         (input.page - 1) * input.page_size,
       );
-      const view = staffView(site);
+      const view = withPrices(site);
       return ok({
         list: rows.map((r) => inboxItem(r, view)),
         total,
@@ -324,7 +328,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
     ): Promise<CallResult<CallResponse<'staff_get_sample'>>> {
       const r = await repo.inboxOne(c.staff.companyId, id);
       if (!r) return fail(ErrorCode.FAILED, c.t('server.notFound'));
-      const view = staffView(site);
+      const view = withPrices(site);
       const stored = await repo.lines(c.staff.companyId, r.id, LIMITS.CART_MAX_LINES, 0);
       const lines = stored.map((l) => storedLine(l, r.created_at, view));
       return ok({ sample: inboxItem(r, view), lines, totals: selectionTotals(lines, siteMoney(view)) });
@@ -351,7 +355,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
           });
         const after = await r.inboxOne(companyId, id);
         if (!after) throw new Error('A sample list just marked could not be read back');
-        return ok(inboxItem(after, staffView(site)), c.t('server.markedSeen'));
+        return ok(inboxItem(after, withPrices(site)), c.t('server.markedSeen'));
       });
     },
 
@@ -359,7 +363,7 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
     async exportForStaff(id: number, site: WebsiteInfo, lang: Language, c: StaffCaller & { t: Translate }) {
       const r = await repo.inboxOne(c.staff.companyId, id);
       if (!r) return fail(ErrorCode.FAILED, c.t('server.notFound'));
-      return exportRecordRow(r, staffView(site), lang, c.t);
+      return exportRecordRow(r, withPrices(site), lang, c.t);
     },
 
     /**
@@ -392,13 +396,13 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
       if (requested.length === 0) return fail(ErrorCode.FAILED, t('cart.empty'));
       if (requested.length > LIMITS.CART_MAX_LINES) return fail(ErrorCode.FAILED, t('cart.limit'));
 
-      const all = await currentLines(requested, site, lang);
+      const all = await currentLines(requested, withPrices(site), lang);
       const lines = all.filter((l) => !l.product.is_expire);
       const kept = new Set(lines.map((l) => l.product.id));
       const skipped = requested.filter((l) => !kept.has(l.id)).map((l) => l.id);
       if (lines.length === 0) return fail(ErrorCode.FAILED, t('cart.nothingLeft'));
 
-      const totals = selectionTotals(lines, siteMoney(site));
+      const totals = selectionTotals(lines, siteMoney(withPrices(site)));
       const now = clock.now();
       const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
       const created = await repo.create(

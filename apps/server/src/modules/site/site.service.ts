@@ -135,6 +135,7 @@ export function createSiteService({ repo, clock, defaultSite, cacheMs, isCompany
           return fail(ErrorCode.BAD_REQUEST, c.t('server.badPicture', { field }));
       }
 
+      // A save within the same millisecond as the last must still change updated_at.
       const now = Math.max(clock.now(), before.updated_at + 1);
       const saved = await repo.transaction(async (r) => {
         const updated = await r.updateWebsite(website.id, input.updated_at, {
@@ -180,7 +181,7 @@ export function createSiteService({ repo, clock, defaultSite, cacheMs, isCompany
           before: before.settings,
           after: { ...s, domains },
           ip: c.ip,
-          at: now,
+          at: clock.now(),
         });
         return true;
       });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ErrorCode, IMAGE_SEARCH_MAX_BYTES, type TempAuth } from '@vitrine/contract';
+import { ErrorCode, IMAGE_SEARCH_MAX_BYTES } from '@vitrine/contract';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,27 +47,7 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
     return r.data;
   }
 
-  /** What the browser does: the credential's fields, then the file, as multipart/form-data. */
-  async function upload(
-    auth: TempAuth,
-    file: Buffer,
-    opts: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ ...auth.upload.fields, ...opts.fields })) form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(file)], { type: auth.content_type }), 'photo');
-    const request = new Request('http://showroom/', { method: 'POST', body: form });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: auth.upload.url,
-      headers: { 'content-type': request.headers.get('content-type') ?? '', ...opts.headers },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
-    return {
-      status: res.statusCode,
-      body: res.body ? (res.json() as { reason: string; tip: string }) : null,
-    };
-  }
+  const upload = (...args: Parameters<TestApp['upload']>) => t.upload(...args);
 
   it('answers a credential for one file under the company folder, the date and the purpose', async () => {
     const auth = await credential(demo);

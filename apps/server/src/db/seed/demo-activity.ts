@@ -1,0 +1,94 @@
+import type { CallName, CallResponse } from '@vitrine/contract';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_CREDENTIALS } from './demo';
+
+/**
+ * What buyers had done on a new demo before the staff open the console: a few access
+ * applications from the login page and a few submitted sample lists. Made through the buyers'
+ * own calls, as a buyer would, so the console shows real records rather than rows written here.
+ */
+export async function seedDemoActivity(app: FastifyInstance): Promise<string[]> {
+  const call = async <N extends CallName>(
+    name: N,
+    body: object,
+    o: { website?: number; token?: string; ip?: string } = {},
+  ): Promise<CallResponse<N>> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (o.website) headers['website-id'] = String(o.website);
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/${name}`,
+      headers,
+      payload: JSON.stringify(body),
+      ...(o.ip ? { remoteAddress: o.ip } : {}),
+    });
+    const answer = res.json<{ code: number; data: CallResponse<N>; tip: string }>();
+    if (answer.code !== 0) throw new Error(`demo activity: ${name} answered ${answer.code} ${answer.tip}`);
+    return answer.data;
+  };
+
+  const done: string[] = [];
+  for (const [n, creds] of DEMO_CREDENTIALS.entries()) {
+    const website = (await call('get_website_info', { site: creds.site })).id;
+    const phones = ['+971 50 318 2264', '+49 171 555 0142', '+55 11 98765 4321'];
+    for (const [i, phone] of phones.entries())
+      await call(
+        'access_apply',
+        { phone, lang: 11201002 + (i % 2) * 3 },
+        { website, ip: `192.0.2.${n * 10 + i}` },
+      );
+
+    const customer = await call('login', { website_id: website, code: creds.customer });
+    const visitor = await call('login', { website_id: website, code: creds.visitor });
+    const products = (
+      await call('get_list', { page_size: 24 }, { website, token: customer.token })
+    ).list.filter((p) => !p.is_expire);
+    const lists = [
+      {
+        who: customer.token,
+        company: 'Gulf Toys Trading LLC',
+        contact: 'Amira Haddad',
+        email: 'amira@gulftoys.example',
+        from: 0,
+        count: 6,
+      },
+      {
+        who: visitor.token,
+        company: 'Juguetes del Sol S.A.',
+        contact: 'Diego Ramírez',
+        email: 'diego@juguetesdelsol.example',
+        from: 6,
+        count: 4,
+      },
+      {
+        who: customer.token,
+        company: 'Gulf Toys Trading LLC',
+        contact: 'Amira Haddad',
+        email: 'amira@gulftoys.example',
+        from: 10,
+        count: 9,
+      },
+    ];
+    for (const [i, l] of lists.entries()) {
+      await call(
+        'add_choose',
+        {
+          company_name: l.company,
+          contact: l.contact,
+          phone: '+971 4 555 0101',
+          email: l.email,
+          remark: i === 0 ? 'Samples by air, please; cartons as marked.' : '',
+          lines: products
+            .slice(l.from, l.from + l.count)
+            .map((p, j) => ({ id: p.id, ctn: 1 + ((i + j) % 4) })),
+          idempotency_key: `demo-activity-${creds.site}-${i}-0000`,
+          ...(l.who === visitor.token ? { visitor_key: `demo-browser-${creds.site}-0001` } : {}),
+        },
+        { website, token: l.who },
+      );
+    }
+    done.push(`${creds.site}: ${phones.length} access applications, ${lists.length} sample lists`);
+  }
+  return done;
+}

@@ -1,0 +1,141 @@
+import { type CallName, type CallRequest, calls } from '@vitrine/contract';
+import type { TestApp } from './harness';
+
+/** Every staff call of the contract. */
+export type StaffCall = Extract<CallName, `staff_${string}`>;
+/** The staff calls made with a staff token (all but staff_login). */
+export type StaffTokenCall = Exclude<StaffCall, 'staff_login'>;
+
+export const STAFF_TOKEN_CALLS = (Object.keys(calls) as CallName[]).filter(
+  (n): n is StaffTokenCall => calls[n].access === 'staff',
+);
+
+/** The calls that only read: every other staff call writes, and is audited. */
+export const isStaffRead = (name: StaffCall): boolean =>
+  /^staff_(list|get|export)_/.test(name) || name === 'staff_get_me';
+
+/** Rows of one company that staff calls act on, by kind. */
+export interface CompanyObjects {
+  site: 'demo' | 'demo2';
+  website: number;
+  customerId: number;
+  codeId: number;
+  /** Two applications still new: one to approve, one to decline. */
+  applicationIds: [number, number];
+  sampleId: number;
+  staffId: number;
+}
+
+let applicants = 0;
+
+/**
+ * Makes, through the buyers' own calls, a company's rows that staff calls act on: two access
+ * applications and a submitted sample list; the seed gives the customer, the code and the staff.
+ */
+export async function companyObjects(t: TestApp, site: 'demo' | 'demo2'): Promise<CompanyObjects> {
+  const buyer = await t.login(site, 'customer');
+  const applicationIds: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const phone = `+86 138 0000 ${String(++applicants).padStart(4, '0')}`;
+    // A distinct address each: applications are limited per address.
+    const r = await t.call('access_apply', { phone }, { website: buyer.website, ip: `10.9.${applicants}.1` });
+    if (r.code !== 0) throw new Error(`access_apply: ${r.tip}`);
+    const row = await t.db
+      .selectFrom('access_applications')
+      .select('id')
+      .where('website_id', '=', buyer.website)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    applicationIds.push(row.id);
+  }
+  const products = await t.call('get_list', { page_size: 3 }, buyer);
+  const submitted = await t.call(
+    'add_choose',
+    {
+      company_name: `${site} buyer`,
+      contact: 'Amira Haddad',
+      phone: '+971 4 555 0101',
+      email: 'amira@gulftoys.example',
+      remark: '',
+      lines: products.data.list.map((p) => ({ id: p.id, ctn: 2 })),
+      idempotency_key: `staff-test-${site}-${Date.now()}-${applicants}`,
+    },
+    buyer,
+  );
+  if (submitted.code !== 0) throw new Error(`add_choose: ${submitted.tip}`);
+  const companyId = (
+    await t.db
+      .selectFrom('websites')
+      .select('company_id')
+      .where('id', '=', buyer.website)
+      .executeTakeFirstOrThrow()
+  ).company_id;
+  const code = await t.db
+    .selectFrom('access_codes')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  const owner = await t.db
+    .selectFrom('staff_users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('role', '=', 'sales')
+    .executeTakeFirstOrThrow();
+  if (buyer.user.customer_id === null) throw new Error('the demo customer has no id');
+  return {
+    site,
+    website: buyer.website,
+    customerId: buyer.user.customer_id,
+    codeId: code.id,
+    applicationIds: [applicationIds[0] ?? 0, applicationIds[1] ?? 0],
+    sampleId: submitted.data.id,
+    staffId: owner.id,
+  };
+}
+
+/**
+ * A valid body of every staff call, acting on the given company's rows. A Record over the
+ * contract's staff calls: a new staff call cannot be left out of the loops that use it.
+ */
+export async function staffCallBodies(
+  t: TestApp,
+  o: CompanyObjects,
+  ownerToken: string,
+): Promise<{ [N in StaffTokenCall]: CallRequest<N> }> {
+  const settings = await t.call('staff_get_settings', {}, { website: o.website, token: ownerToken });
+  if (settings.code !== 0) throw new Error(`staff_get_settings: ${settings.tip}`);
+  return {
+    staff_logout: {},
+    staff_get_me: {},
+    staff_get_counts: {},
+    staff_change_password: { current_password: `${o.site}-owner`, new_password: 'a-new-password-1' },
+    staff_list_staff: {},
+    staff_create_staff: { name: 'New colleague', email: `new-${Date.now()}@${o.site}.test`, role: 'sales' },
+    staff_update_staff: { id: o.staffId, name: 'Sales desk (renamed)' },
+    staff_reset_staff_password: { id: o.staffId },
+    staff_list_customers: {},
+    staff_get_customer: { id: o.customerId },
+    staff_create_customer: { customer_name: 'New buyer' },
+    staff_update_customer: { id: o.customerId, nickname: 'Renamed' },
+    staff_reset_customer_password: { id: o.customerId },
+    staff_set_customer_status: { id: o.customerId, status: 1 },
+    staff_list_access_codes: {},
+    staff_create_access_code: { label: 'Fair visitors' },
+    staff_revoke_access_code: { id: o.codeId },
+    staff_list_applications: {},
+    staff_approve_application: {
+      id: o.applicationIds[0],
+      grant: 'customer',
+      customer_name: 'Approved buyer',
+    },
+    staff_decline_application: { id: o.applicationIds[1], note: 'Unknown number' },
+    staff_list_samples: {},
+    staff_get_sample: { id: o.sampleId },
+    staff_mark_sample_seen: { id: o.sampleId },
+    staff_export_sample: { id: o.sampleId },
+    staff_get_settings: {},
+    staff_update_settings: settings.data,
+    staff_get_upload_credential: { content_type: 'image/png' },
+    staff_list_audit: {},
+  };
+}
