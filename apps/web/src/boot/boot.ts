@@ -1,5 +1,5 @@
 import { type Language, LIMITS, type WebsiteInfo } from '@vitrine/contract';
-import { normalizePath, PATHS } from '../app/paths';
+import { normalizePath, PATHS } from '../lib/paths';
 import { type StartCall, startCatalogCalls, startHomeCalls } from '../features/catalog/early';
 import { callRequest, readEnvelope } from '../lib/api-request';
 import { companyName } from '../lib/company';
