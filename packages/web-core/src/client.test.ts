@@ -1,4 +1,4 @@
-import { ErrorCode, type Language, langCodeOf, languageByKey, LIMITS } from '@vitrine/contract';
+import { ErrorCode, type Language, langCodeOf, LIMITS } from '@vitrine/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -9,12 +9,8 @@ import {
   isHandledGlobally,
 } from './client';
 import type { Credentials, Envelope } from './wire';
+import { lang } from './test/lang';
 
-const lang = (key: string): Language => {
-  const l = languageByKey(key);
-  if (!l) throw new Error(key);
-  return l;
-};
 const german = lang('de');
 
 afterEach(() => {

@@ -1,12 +1,8 @@
-import { LANGUAGES, type Language, languageByKey } from '@vitrine/contract';
+import { LANGUAGES } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
 import { cbmToCuft, createFormat } from './format';
+import { lang } from './test/lang';
 
-function lang(key: string): Language {
-  const l = languageByKey(key);
-  if (!l) throw new Error(`no language ${key}`);
-  return l;
-}
 const en = lang('en');
 const de = lang('de');
 const zh = lang('zh');

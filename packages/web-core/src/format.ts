@@ -19,25 +19,21 @@ export interface LocaleOption {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function kept<F>(formats: Map<string, F>, locale: string, options: object, make: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let f = numberFormats.get(key);
+  let f = formats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, f);
+    f = make();
+    formats.set(key, f);
   }
   return f;
 }
 
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, f);
-  }
-  return f;
-}
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat =>
+  kept(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  kept(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
 
 export type NumberLike = number | string | null | undefined;
 

@@ -1,12 +1,7 @@
-import { type Language, languageByKey } from '@vitrine/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppI18n } from './i18n';
+import { lang } from './test/lang';
 
-const lang = (key: string): Language => {
-  const l = languageByKey(key);
-  if (!l) throw new Error(key);
-  return l;
-};
 const [en, de, ar] = [lang('en'), lang('de'), lang('ar')];
 
 /** A loader whose answers the test releases, one language at a time. */

@@ -1,12 +1,6 @@
-import { languageByKey } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
 import { applyDocumentLanguage, browserLanguage } from './language';
-
-const lang = (key: string) => {
-  const l = languageByKey(key);
-  if (!l) throw new Error(key);
-  return l;
-};
+import { lang } from './test/lang';
 
 describe("the browser's language", () => {
   it('is the first preferred tag the apps speak', () => {

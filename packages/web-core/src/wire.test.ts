@@ -1,9 +1,9 @@
-import { type CallName, calls, langCodeOf, languageByKey } from '@vitrine/contract';
+import { type CallName, calls, langCodeOf } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
 import { callRequest, isPublicCall, readEnvelope } from './wire';
+import { lang } from './test/lang';
 
-const arabic = languageByKey('ar');
-if (!arabic) throw new Error('languages missing');
+const arabic = lang('ar');
 
 const headersOf = (init: RequestInit) => init.headers as Record<string, string>;
 
