@@ -28,7 +28,7 @@ export {
 export interface ApiHooks {
   /** -106: the website does not exist (stored user info and website are already cleared). */
   onWebsiteNotFound(tip: string, error: ApiError): void;
-  /** -2 on any call but login: the session ended (stored user info is already cleared). */
+  /** -2 on any call but a public one (login): the session ended (stored user info is already cleared). */
   onSessionInvalid(tip: string, error: ApiError): void;
   /**
    * Any other failure (a failed answer, a timeout, a request that could not start) of a call
