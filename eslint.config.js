@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // What the web apps share runs in the browser too.
+    files: ['packages/web-core/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

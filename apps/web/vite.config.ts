@@ -97,8 +97,10 @@ function firstPagePreloads(): Plugin {
   };
 }
 
-/** The contract's and the locales' modules have no side effects: unused ones are dropped. */
-const SIDE_EFFECT_FREE = [{ test: /[\\/]packages[\\/](contract|i18n)[\\/]src[\\/]/, sideEffects: false }];
+/** The contract's, the locales' and web-core's modules have no side effects: unused ones are dropped. */
+const SIDE_EFFECT_FREE = [
+  { test: /[\\/]packages[\\/](contract|i18n|web-core)[\\/]src[\\/]/, sideEffects: false },
+];
 
 /**
  * The entry script downloads at once (modulepreload) but runs only once the splash has been

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ShowroomBackdrop } from '../components/ShowroomBackdrop';
-import { PATHS } from './routes';
+import { PATHS } from '../lib/paths';
 
 /**
  * The invalid-link page: an unknown path, or a page the buyer may not open (customers only,

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import * as storage from '../lib/storage';
-import { PATHS } from './routes';
+import { PATHS } from '../lib/paths';
 
 /**
  * /login: the auth feature's page; once the buyer is in, they land on the page they asked for

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ShowroomBackdrop } from '../components/ShowroomBackdrop';
-import { PATHS } from './routes';
+import { PATHS } from '../lib/paths';
 
 /** /NotWebsite: the website asked for does not exist (code -106). */
 export default function NotWebsitePage() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import * as storage from '../lib/storage';
 import classes from './Root.module.css';
-import { isPath, PATHS } from './routes';
+import { isPath, PATHS } from '../lib/paths';
 import { useDocumentBranding } from './useDocumentBranding';
 
 /** While the next page's code loads, the current page stays; a bar and a status say so. */

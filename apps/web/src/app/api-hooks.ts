@@ -3,7 +3,7 @@ import * as storage from '../lib/storage';
 import { showErrorToast } from '../lib/toast';
 import { closeChat } from './chat';
 import type { AppRouter } from './router';
-import { isPath, PATHS } from './routes';
+import { isPath, PATHS } from '../lib/paths';
 
 /**
  * The error catalogue's app-wide part (specification, section 8), wired in this one place. The

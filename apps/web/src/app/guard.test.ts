@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PATHS } from '../lib/paths';
 import { type GuardDecision, type GuardEffect, type GuardInput, type GuardSite, guardRoute } from './guard';
-import { APP_ROUTES, PATHS } from './routes';
+import { APP_ROUTES } from './routes';
 
 const site: GuardSite = { id: 1, site: 'demo', show_function: { news: 1, about_us: 1, contact: 1 } };
 const customer = { login_type: 1 } as const;

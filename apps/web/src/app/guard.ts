@@ -1,5 +1,6 @@
 import { LOGIN_TYPE, type SessionUser } from '@vitrine/contract';
-import { findRoute, normalizePath, PATHS, type ShowFunctionKey } from './routes';
+import { normalizePath, PATHS } from '../lib/paths';
+import { findRoute, type ShowFunctionKey } from './routes';
 
 /**
  * The route guard (specification, section 2) as a pure function: given where the buyer is

@@ -1,14 +1,12 @@
 import type { WebsiteInfo } from '@vitrine/contract';
 import type { ComponentType } from 'react';
-import { type AppPath, normalizePath, PATHS } from './paths';
+import { type AppPath, normalizePath, PATHS } from '../lib/paths';
 
 /**
  * The showroom's routes (specification, section 2) in one table: where each lives, what it
  * needs, and its page's code, loaded on demand. The router (router.tsx) and the route guard
  * (guard.ts) both read it.
  */
-
-export { type AppPath, normalizePath, PATHS } from './paths';
 
 /** A function of the website that can be switched off in show_function. */
 export type ShowFunctionKey = keyof WebsiteInfo['show_function'];
@@ -138,7 +136,3 @@ const BY_PATH = new Map(APP_ROUTES.map((r) => [normalizePath(r.path), r]));
 
 /** The route a path names, or undefined for an unknown path. */
 export const findRoute = (path: string): AppRoute | undefined => BY_PATH.get(normalizePath(path));
-
-/** True when `path` is `target` (as the router would match it). */
-export const isPath = (path: string, target: AppPath): boolean =>
-  normalizePath(path) === normalizePath(target);

@@ -1,11 +1,12 @@
 import { type Language, LIMITS, type WebsiteInfo } from '@vitrine/contract';
-import { normalizePath, PATHS } from '../app/paths';
+import { currencyCode, intlLocale } from '@vitrine/web-core/intl';
+import { applyDocumentLanguage } from '@vitrine/web-core/language';
+import { normalizePath, PATHS } from '../lib/paths';
 import { type StartCall, startCatalogCalls, startHomeCalls } from '../features/catalog/early';
 import { callRequest, readEnvelope } from '../lib/api-request';
 import { companyName } from '../lib/company';
 import { earlyCallKey, parkAnswer } from '../lib/early-handoff';
-import { currencyCode, intlLocale } from '../lib/intl';
-import { applyDocumentLanguage, resolveLanguage } from '../lib/language';
+import { resolveLanguage } from '../lib/language';
 import { getSite } from '../lib/storage';
 
 /** The built locale chunks by language key, as the head script is given them (vite.config.ts). */

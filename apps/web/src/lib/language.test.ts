@@ -1,7 +1,7 @@
 import '../test/dom';
 import { languageByKey } from '@vitrine/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { browserLanguage, resolveLanguage } from './language';
+import { resolveLanguage } from './language';
 import * as storage from './storage';
 import { companyName } from './company';
 
@@ -26,12 +26,6 @@ describe('which language shows', () => {
     expect(resolveLanguage(undefined).key).toBe('pt');
     vi.stubGlobal('navigator', { languages: ['sw-KE'], language: 'sw-KE' });
     expect(resolveLanguage(undefined).key).toBe('en');
-  });
-
-  it('understands older and regional browser tags', () => {
-    expect(browserLanguage(['iw'])?.key).toBe('he');
-    expect(browserLanguage(['zh-TW'])?.key).toBe('zh');
-    expect(browserLanguage(['tl-PH'])?.key).toBe('fil');
   });
 });
 

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { formatBadge, requestChatOpen, useBadges } from '../../lib/badges';
 import { ArrowUpIcon, CartIcon, ChatIcon, UserIcon } from '../../components/icons';
 import classes from './SideBar.module.css';
-import { PATHS } from '../routes';
+import { PATHS } from '../../lib/paths';
 import { isCustomer } from './useShowroom';
 
 /** How far the page must scroll before 'back to top' appears. */

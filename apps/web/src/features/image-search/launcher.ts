@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSyncExternalStore } from 'react';
+import type { DialogProps } from './components/ImageSearchDialog';
 
 /**
  * Whether the image-search dialog is open, and its code once loaded. The dialog and its crop
@@ -7,11 +8,6 @@ import { useSyncExternalStore } from 'react';
  * the first load of a page. The state lives outside React so that the camera button may sit in a
  * panel that closes (the phone menu) while the dialog it opened stays.
  */
-
-export interface DialogProps {
-  opened: boolean;
-  onClose(): void;
-}
 
 export interface LauncherState {
   opened: boolean;

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, NumberInput, Skeleton } from '@mantine/
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { CartIcon, CheckIcon } from '../../../components/icons';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import { callApiWithTip, isApiError } from '../../../lib/api-client';

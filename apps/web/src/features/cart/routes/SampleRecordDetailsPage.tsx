@@ -1,7 +1,7 @@
 import { Anchor, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { LoadFailed, LoadingNote } from '../../../components/page/StatePanels';
 import { callApiWithTip } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';

@@ -3,7 +3,7 @@ import type { SampleSummary } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { DocumentIcon } from '../../../components/icons';
 import { Pager } from '../../../components/page/Pager';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';

@@ -3,7 +3,7 @@ import type { CallResponse } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { ProductPicture } from '../../../components/product';
 import { formatDate } from '../../../lib/format';
 import { useApiQuery } from '../../../lib/query';

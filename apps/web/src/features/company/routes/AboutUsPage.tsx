@@ -2,7 +2,7 @@ import { Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../app/layout/useShowroom';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { companyName, initialsOf } from '../../../lib/company';
 import { useApiQuery } from '../../../lib/query';
 import { DocumentIcon, FactoryIcon, StoreIcon, ChevronNextIcon } from '../../../components/icons';

@@ -4,11 +4,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { isAbort, isApiError } from '../../../lib/api-client';
 import { uploadSearchImage } from '../api';
 import { encodeCrop } from '../image-io';
-import type { DialogProps } from '../launcher';
 import { encodeForSearch, type Rect } from '../rules';
 import { CropStep } from './CropStep';
 import { type PickedImage, PickStep, releasePicked } from './PickStep';
@@ -99,6 +98,12 @@ function ImageSearchFlow({ onDone }: { onDone(): void }) {
       ) : null}
     </div>
   );
+}
+
+/** What launcher.ts renders the dialog with; declared here, as launcher.ts loads this module. */
+export interface DialogProps {
+  opened: boolean;
+  onClose(): void;
 }
 
 /**

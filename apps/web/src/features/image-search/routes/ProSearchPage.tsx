@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSite } from '../../../app/layout/useShowroom';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { CameraIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { LoadingNote } from '../../../components/page/StatePanels';

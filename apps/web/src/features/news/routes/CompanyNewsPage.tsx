@@ -3,7 +3,7 @@ import { NEWS_CATEGORIES } from '@vitrine/contract';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { ProductPicture } from '../../../components/product';
 import { useApiQuery } from '../../../lib/query';
 import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';

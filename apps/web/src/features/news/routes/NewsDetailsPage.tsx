@@ -3,7 +3,7 @@ import { ErrorCode } from '@vitrine/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { ProductPicture } from '../../../components/product';
 import { logEvent } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import type { CallResponse } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { ProductPicture } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
 import classes from './showroom.module.css';

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../app/layout/useShowroom';
-import { PATHS } from '../../../app/routes';
+import { PATHS } from '../../../lib/paths';
 import { EmptyState, PRIORITY_CARDS, ProductGrid } from '../../../components/product';
 import { isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';

@@ -1,4 +1,8 @@
-/** Where each page of the showroom lives (specification, section 2); app/routes.ts says what each needs. */
+/**
+ * Where each page of the showroom lives (specification, section 2); app/routes.ts says what each
+ * needs. Apart from the route table, so that the pages it loads can link to each other without
+ * importing it back.
+ */
 export const PATHS = {
   home: '/home',
   productDisplay: '/productDisplay',
@@ -34,3 +38,7 @@ export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 /** Paths compare as the router matches them: letter case and a trailing slash do not matter. */
 export const normalizePath = (path: string): string =>
   (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase() || '/';
+
+/** True when `path` is `target` (as the router would match it). */
+export const isPath = (path: string, target: AppPath): boolean =>
+  normalizePath(path) === normalizePath(target);

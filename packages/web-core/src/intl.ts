@@ -1,11 +1,11 @@
 import type { Language } from '@vitrine/contract';
 
 /*
- * Intl's inputs for a language and a currency, without i18next: the head script (boot) builds
- * the first price formatter with them before the app's code has arrived.
+ * Intl's inputs for a language and a currency, without i18next: the buyer app's head script
+ * (apps/web/src/boot) builds the first price formatter with them before the app's code has arrived.
  */
 
-// The Gregorian calendar and Western digits (lib/format). Written out rather than built with
+// The Gregorian calendar and Western digits (format.ts). Written out rather than built with
 // Intl.Locale, whose first use costs some 20 ms on a phone; the tags of LANGUAGES have no
 // extension of their own, which format.test checks against Intl.Locale.
 const GREGORIAN_LATIN_DIGITS = '-u-ca-gregory-nu-latn';
