@@ -127,6 +127,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
     customerOnly: true,
     load: () => import('../features/account/routes/OrderDetailsPage'),
   },
+  {
+    path: PATHS.privacy,
+    layout: 'none',
+    load: () => import('../features/company/routes/PrivacyPage'),
+  },
   { path: PATHS.login, layout: 'none', load: () => import('./LoginRoute') },
   { path: PATHS.notWebsite, layout: 'none', unguarded: true, load: () => import('./NotWebsitePage') },
   { path: PATHS.invalidLink, layout: 'none', load: () => import('./InvalidLinkPage') },

@@ -27,6 +27,8 @@ export const PATHS = {
   certificates: '/certificates',
   inspection: '/inspection',
   newsDetails: '/newsDetails',
+  /** The company's privacy notice, opened in a new tab from the footer (spec section 2). */
+  privacy: '/agreement/privacy',
   login: '/login',
   notWebsite: '/NotWebsite',
   /** Where the guard sends a link the buyer may not follow (any unknown path shows the same page). */

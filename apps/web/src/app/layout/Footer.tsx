@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompanyLogo } from '../../components/CompanyLogo';
 import { companyName, initialsOf } from '../../lib/company';
+import { PATHS } from '../../lib/paths';
 import { templateStyleOf } from '../../lib/theme';
 import { useNearViewport } from '../../lib/useNearViewport';
 import classes from './Footer.module.css';
@@ -90,7 +91,7 @@ export function Footer({ site, user }: { site: WebsiteInfo; user: SessionUser | 
             {t('web.footer.rightsReserved')}
           </span>
           {site.show_privacy === 1 ? (
-            <a href="/agreement/privacy" target="_blank" rel="noopener" className={classes.link}>
+            <a href={PATHS.privacy} target="_blank" rel="noopener" className={classes.link}>
               {t('web.footer.privacy')}
               <span className={classes.visuallyHidden}> {t('web.footer.newTab')}</span>
             </a>

@@ -258,3 +258,37 @@ describe('certificates and inspections', () => {
     expect(await screen.findByText('No certificates have been published yet.')).toBeInTheDocument();
   });
 });
+
+describe('the privacy notice', () => {
+  it('reads the company privacy text at /agreement/privacy as plain paragraphs, with a way home', async () => {
+    storage.setSite({ ...demoSite, show_privacy: 1 });
+    const api = mockApi({
+      get_privacy: () =>
+        ok({
+          lang: 'en',
+          title: 'Privacy notice',
+          body: 'We keep what you send.\n\n<b>Nothing</b> else.',
+          company_name: 'x',
+        }),
+    });
+    renderApp('/agreement/privacy');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Privacy notice' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const article = screen.getByRole('article');
+    expect([...article.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'We keep what you send.',
+      '<b>Nothing</b> else.',
+    ]);
+    expect(article).toHaveAttribute('lang', 'en');
+    expect(screen.getByRole('link', { name: demoSite.company_name_en })).toHaveAttribute('href', '/home');
+    expect(api.named('get_privacy')[0]?.headers['Website-ID']).toBe(String(demoSite.id));
+  });
+
+  it("says so, in the server's words, when the showroom has no privacy notice", async () => {
+    mockApi({
+      get_privacy: () => ({ code: -1, data: null, tip: 'This page is not available on this showroom' }),
+    });
+    renderApp('/agreement/privacy');
+    expect(await screen.findByText('This page is not available on this showroom')).toBeInTheDocument();
+  });
+});
