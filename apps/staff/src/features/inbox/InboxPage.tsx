@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader';
+
+export function InboxPage() {
+  const { t } = useTranslation();
+  return <PageHeader title={t('ui.inbox.title')} />;
+}
