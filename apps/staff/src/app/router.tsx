@@ -1,3 +1,4 @@
+import { Center, Loader } from '@mantine/core';
 import { Navigate, type RouteObject, createBrowserRouter, createMemoryRouter } from 'react-router';
 import { RequireSession } from './RequireSession';
 import { HomeRedirect } from './HomeRedirect';
@@ -20,7 +21,15 @@ export const PATHS = {
   welcome: '/welcome',
 } as const;
 
-export const routes: RouteObject[] = [
+function PageLoading() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+const pages: RouteObject[] = [
   { path: PATHS.login, lazy: page(() => import('../features/login/LoginPage'), 'LoginPage') },
   {
     element: <RequireSession />,
@@ -56,6 +65,9 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
+
+/** One root, whose fallback shows while the first page's chunk loads. */
+export const routes: RouteObject[] = [{ hydrateFallbackElement: <PageLoading />, children: pages }];
 
 export const createConsoleRouter = () => createBrowserRouter(routes, { basename: '/staff' });
 export const createTestRouter = (path: string) => createMemoryRouter(routes, { initialEntries: [path] });
