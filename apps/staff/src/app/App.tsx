@@ -78,7 +78,7 @@ export function App({
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} forceColorScheme="light" env={env}>
-        <Notifications position="top-right" />
+        <Notifications position="bottom-right" />
         <QueryClientProvider client={queryClient}>
           <ConfirmProvider>
             <WebsiteGate router={router} />

@@ -164,7 +164,7 @@ export function BuyersPage() {
             (values.q || values.status !== 'all' ? t('ui.common.noMatch') : t('ui.common.empty'))
           }
         >
-          <Table.ScrollContainer minWidth={860}>
+          <Table.ScrollContainer minWidth={980}>
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>

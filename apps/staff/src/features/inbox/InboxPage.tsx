@@ -96,7 +96,7 @@ export function InboxPage() {
           retry={() => void list.refetch()}
           empty={list.data?.list.length === 0 && (filtered ? t('ui.common.noMatch') : t('ui.common.empty'))}
         >
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={1000}>
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
