@@ -26,6 +26,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'staff',
+          root: './apps/staff',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           root: './e2e',
           environment: 'node',

@@ -47,7 +47,7 @@ import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/upload
 import { collectHandlers, registerApi } from './plugins/api';
 import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
-import { registerStaticWeb } from './plugins/static-web';
+import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import type { Clock } from './platform/clock';
 import { type Periodic, runEvery } from './platform/periodic';
 import { LocalDiskStorage, type Storage } from './platform/storage';
@@ -60,6 +60,8 @@ export interface AppDeps {
   defaultSite: string | undefined;
   /** Folder of the built web app; absent: API only. */
   webRoot?: string | undefined;
+  /** Folder of the built staff console, served under /staff/; absent: not served. */
+  staffRoot?: string | undefined;
   logLevel?: string;
   trustProxy?: boolean;
   /** How long website settings are served from memory (default 2 s; tests choose). */
@@ -235,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerPictureVariants(app, deps.storage);
 
+  if (deps.staffRoot) await registerStaticStaff(app, deps.staffRoot);
   if (deps.webRoot) await registerStaticWeb(app, deps.webRoot);
   return app;
 }

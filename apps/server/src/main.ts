@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     storage,
     defaultSite: config.defaultSite ?? 'demo',
     webRoot: resolve(here, '../../web/dist'),
+    staffRoot: resolve(here, '../../staff/dist'),
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
   });

@@ -34,7 +34,7 @@ describe('serving the web app', () => {
     writeFileSync(join(webRoot, 'assets', 'index-AbCdEf12.css'), styles);
     writeFileSync(join(webRoot, 'assets', 'index-AbCdEf12.css.br'), brotliCompressSync(styles));
     writeFileSync(join(webRoot, 'assets', 'index-AbCdEf12.css.gz'), gzipSync(styles));
-    t = await createTestApp({ webRoot });
+    t = await createTestApp({ webRoot, staffRoot: buildStaffRoot() });
   });
   afterAll(() => t.close());
   const get = (url: string, headers: Record<string, string> = {}) =>
@@ -128,6 +128,87 @@ describe('serving the web app', () => {
   it('keeps /api answers as envelopes next to the app', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nothing', payload: {} });
     expect(res.json()).toMatchObject({ code: -404 });
+  });
+});
+
+/** A console build: its own index.html and a hashed asset. */
+function buildStaffRoot(): string {
+  const staffRoot = mkdtempSync(join(tmpdir(), 'vitrine-staff-'));
+  mkdirSync(join(staffRoot, 'assets'));
+  writeFileSync(
+    join(staffRoot, 'index.html'),
+    '<!doctype html><html><head><title>Console</title></head><body></body></html>',
+  );
+  writeFileSync(
+    join(staffRoot, 'assets', 'index-StAfF123.js'),
+    `console.log(${JSON.stringify('s'.repeat(3000))});`,
+  );
+  return staffRoot;
+}
+
+describe('serving the staff console beside the buyer app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'vitrine-web-'));
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>Vitrine</title></head></html>',
+    );
+    t = await createTestApp({ webRoot, staffRoot: buildStaffRoot() });
+  });
+  afterAll(() => t.close());
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it.each(['/staff/', '/staff/login', '/staff/inbox/12', '/staff/buyers?search=x', '/staff/settings/'])(
+    'answers the console page %s with the console’s HTML, never cached',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>Console</title>');
+    },
+  );
+
+  it('sends /staff to /staff/, keeping the query', async () => {
+    const res = await get('/staff?site=demo2');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/staff/?site=demo2');
+  });
+
+  it('serves the console’s hashed assets cached for a year, and a missing one as a 404', async () => {
+    const asset = await get('/staff/assets/index-StAfF123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    for (const url of ['/staff/assets/missing-12345678.js', '/staff/favicon.svg']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('<title>');
+    }
+  });
+
+  it('keeps the buyer app on its own routes', async () => {
+    for (const url of ['/', '/home', '/login?site=demo', '/staffing']) {
+      expect((await get(url)).body).toContain('<title>Vitrine</title>');
+    }
+  });
+
+  it('never answers /staff/ with the buyer app when the console is not built', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'vitrine-web-'));
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>Vitrine</title></head></html>',
+    );
+    const bare = await createTestApp({ webRoot, staffRoot: join(webRoot, 'no-console') });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/staff/inbox' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('<title>');
+      expect((await bare.app.inject({ method: 'GET', url: '/home' })).body).toContain(
+        '<title>Vitrine</title>',
+      );
+    } finally {
+      await bare.close();
+    }
   });
 });
 

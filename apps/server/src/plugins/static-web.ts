@@ -102,10 +102,65 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
   // A route (not a not-found handler) so that compression applies to the app's HTML.
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    // A missing asset or file is a real 404, never the app's HTML (which would break as script).
-    if (path.startsWith('/pc/') || path.startsWith('/files/') || /\.[a-z0-9]{2,5}$/i.test(path))
+    // A missing asset or file is a real 404, never the app's HTML (which would break as script);
+    // the console's pages are never the buyer app's, whether or not the console is built.
+    if (
+      path.startsWith('/pc/') ||
+      path.startsWith('/files/') ||
+      isConsolePath(path) ||
+      /\.[a-z0-9]{2,5}$/i.test(path)
+    )
       return notFound(reply);
     return sendApp(request, reply);
   });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
+}
+
+/** /staff and everything under it belongs to the exporter's console (apps/staff). */
+const isConsolePath = (path: string) => path === '/staff' || path.startsWith('/staff/');
+
+/**
+ * Serves the exporter's console (apps/staff/dist) under /staff/: its hashed assets cached for a
+ * year, and its HTML, never cached, for /staff/ and every page path under it (the console's
+ * router has its routes there). Registered before the buyer app, whose catch-all never answers
+ * under /staff/.
+ */
+export async function registerStaticStaff(app: FastifyInstance, staffRoot: string): Promise<void> {
+  const indexFile = join(staffRoot, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ staffRoot }, 'staff console not built: /staff/ is not served (run npm run build)');
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root: join(staffRoot, 'assets'),
+    prefix: '/staff/assets/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    setHeaders(reply, path) {
+      reply.header(
+        'cache-control',
+        HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
+    },
+  });
+
+  // Read on each navigation (a small file), so a rebuild is served without a restart.
+  const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(indexFile, 'utf8'));
+
+  app.get('/staff', (request, reply) => {
+    const query = request.url.slice('/staff'.length);
+    return reply.redirect(`/staff/${query}`);
+  });
+  app.get('/staff/*', (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // A missing file is a real 404, never the console's HTML.
+    if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.code(404).type('text/plain').send('Not found');
+    return sendConsole(request, reply);
+  });
 }

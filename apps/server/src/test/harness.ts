@@ -35,6 +35,7 @@ export interface TestAppOptions {
   /** Render product pictures (off by default: most tests need none, and rendering takes time). */
   pictures?: boolean;
   webRoot?: string;
+  staffRoot?: string;
   websiteCacheMs?: number;
   countCacheMs?: number;
   textSearchLimits?: TextSearchLimits;
@@ -62,6 +63,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     logLevel: 'silent',
     checkResponses: true,
     webRoot: opts.webRoot,
+    staffRoot: opts.staffRoot,
     websiteCacheMs: opts.websiteCacheMs ?? 0,
     countCacheMs: opts.countCacheMs ?? 0,
     textSearchLimits: opts.textSearchLimits,

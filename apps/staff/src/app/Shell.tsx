@@ -1,0 +1,171 @@
+import {
+  AppShell,
+  Avatar,
+  Badge,
+  Burger,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  NavLink as MantineNavLink,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { call } from '../lib/api';
+import { useCounts, useMe } from '../lib/queries';
+import { type GuardedCall, mayCall } from '../lib/roles';
+import { clearSession, useSession } from '../lib/session';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { PATHS } from './router';
+
+interface NavItem {
+  to: string;
+  label: string;
+  /** The call the page lists with: the entry shows only to roles that may make it. */
+  needs: GuardedCall;
+  badge?: 'new_samples' | 'new_applications';
+}
+
+const NAV: readonly NavItem[] = [
+  { to: PATHS.inbox, label: 'ui.nav.inbox', needs: 'staff_list_samples', badge: 'new_samples' },
+  { to: PATHS.buyers, label: 'ui.nav.buyers', needs: 'staff_list_customers' },
+  { to: PATHS.codes, label: 'ui.nav.codes', needs: 'staff_list_access_codes' },
+  {
+    to: PATHS.applications,
+    label: 'ui.nav.applications',
+    needs: 'staff_list_applications',
+    badge: 'new_applications',
+  },
+  { to: PATHS.settings, label: 'ui.nav.settings', needs: 'staff_get_settings' },
+  { to: PATHS.staff, label: 'ui.nav.staff', needs: 'staff_list_staff' },
+  { to: PATHS.audit, label: 'ui.nav.audit', needs: 'staff_list_audit' },
+];
+
+/** Side navigation by role with the badges, and the header with who is logged in. */
+export function Shell() {
+  const { t, i18n } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const { website } = useSession();
+  const me = useMe();
+  const role = me.data?.staff.role;
+  const counts = useCounts(!!me.data);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const queryClient = useQueryClient();
+
+  const logout = async () => {
+    try {
+      await call('staff_logout', {});
+    } catch {
+      // The session ends here all the same.
+    }
+    clearSession();
+    queryClient.clear();
+    void navigate(PATHS.login, { replace: true });
+  };
+
+  const name =
+    i18n.language === 'en' && website?.company_name_en ? website.company_name_en : website?.company_name;
+  const items = NAV.filter((item) => mayCall(role, item.needs));
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('ui.nav.openMenu')}
+            />
+            {website?.company_logo && <Avatar src={website.company_logo} alt="" radius="sm" size={36} />}
+            <Text fw={600} truncate="end" visibleFrom="xs">
+              {name}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={t('ui.header.account')}>
+                  <Group gap={6} wrap="nowrap">
+                    <Avatar size={30} radius="xl" color="blue">
+                      {me.data?.staff.name.slice(0, 1)}
+                    </Avatar>
+                    <div>
+                      <Text size="sm" fw={500} lh={1.2}>
+                        {me.data?.staff.name}
+                      </Text>
+                      {role && (
+                        <Text size="xs" c="dimmed" lh={1.2}>
+                          {t(`ui.roles.${role}`)}
+                        </Text>
+                      )}
+                    </div>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setPasswordOpen(true)}>{t('ui.header.changePassword')}</Menu.Item>
+                <Menu.Item color="red" onClick={() => void logout()}>
+                  {t('ui.header.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('ui.nav.main')}>
+        {items.map((item) => {
+          const count = item.badge ? (counts.data?.[item.badge] ?? 0) : 0;
+          return (
+            <MantineNavLink
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              label={t(item.label)}
+              onClick={close}
+              rightSection={
+                count > 0 ? (
+                  <Badge
+                    size="sm"
+                    color="red"
+                    circle={count < 10}
+                    aria-label={t('ui.nav.newCount', { count })}
+                  >
+                    {count > 99 ? '99+' : count}
+                  </Badge>
+                ) : null
+              }
+            />
+          );
+        })}
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        {navigation.state === 'loading' ? (
+          <Center py="xl">
+            <Loader aria-label={t('ui.common.loading')} />
+          </Center>
+        ) : (
+          <Suspense>
+            <Outlet />
+          </Suspense>
+        )}
+      </AppShell.Main>
+      <ChangePasswordModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </AppShell>
+  );
+}

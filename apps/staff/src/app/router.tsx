@@ -1,0 +1,73 @@
+import { Center, Loader } from '@mantine/core';
+import { Navigate, type RouteObject, createBrowserRouter, createMemoryRouter } from 'react-router';
+import { RequireSession } from './RequireSession';
+import { HomeRedirect } from './HomeRedirect';
+
+/** Each page is a chunk of its own, loaded when first opened. */
+const page =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
+
+export const PATHS = {
+  login: '/login',
+  inbox: '/inbox',
+  sample: (id: number) => `/inbox/${id}`,
+  buyers: '/buyers',
+  codes: '/codes',
+  applications: '/applications',
+  settings: '/settings',
+  staff: '/team',
+  audit: '/audit',
+  welcome: '/welcome',
+} as const;
+
+function PageLoading() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+const pages: RouteObject[] = [
+  { path: PATHS.login, lazy: page(() => import('../features/login/LoginPage'), 'LoginPage') },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        lazy: page(() => import('./Shell'), 'Shell'),
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          { path: PATHS.welcome, lazy: page(() => import('../features/welcome/WelcomePage'), 'WelcomePage') },
+          { path: PATHS.inbox, lazy: page(() => import('../features/inbox/InboxPage'), 'InboxPage') },
+          {
+            path: `${PATHS.inbox}/:id`,
+            lazy: page(() => import('../features/inbox/SampleDetailPage'), 'SampleDetailPage'),
+          },
+          { path: PATHS.buyers, lazy: page(() => import('../features/buyers/BuyersPage'), 'BuyersPage') },
+          {
+            path: PATHS.codes,
+            lazy: page(() => import('../features/codes/AccessCodesPage'), 'AccessCodesPage'),
+          },
+          {
+            path: PATHS.applications,
+            lazy: page(() => import('../features/applications/ApplicationsPage'), 'ApplicationsPage'),
+          },
+          {
+            path: PATHS.settings,
+            lazy: page(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
+          },
+          { path: PATHS.staff, lazy: page(() => import('../features/team/StaffPage'), 'StaffPage') },
+          { path: PATHS.audit, lazy: page(() => import('../features/audit/AuditPage'), 'AuditPage') },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+/** One root, whose fallback shows while the first page's chunk loads. */
+export const routes: RouteObject[] = [{ hydrateFallbackElement: <PageLoading />, children: pages }];
+
+export const createConsoleRouter = () => createBrowserRouter(routes, { basename: '/staff' });
+export const createTestRouter = (path: string) => createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,0 +1,265 @@
+import { Anchor, Badge, Button, Group, Menu, Paper, Select, Table, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CUSTOMER_SORTS, type StaffCustomer } from '@vitrine/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { QueryState } from '../../components/QueryState';
+import { RowActions } from '../../components/RowActions';
+import { type Secret, SecretModal } from '../../components/SecretModal';
+import { useConfirm } from '../../components/confirm';
+import { call, callWithTip } from '../../lib/api';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { notifyError, notifySuccess, tipOf } from '../../lib/notify';
+import { useUrlFilters } from '../../lib/useParams';
+import { CustomerForm, type CustomerFields } from './CustomerForm';
+
+const PAGE_SIZE = 20;
+const DEFAULTS = { q: '', status: 'all', sort: 'newest' };
+const KEY = ['customers'] as const;
+const SORT_LABELS: Record<(typeof CUSTOMER_SORTS)[number], string> = {
+  newest: 'ui.buyers.sortNewest',
+  oldest: 'ui.buyers.sortOldest',
+  name: 'ui.buyers.sortName',
+  last_login: 'ui.buyers.sortLastLogin',
+};
+
+/** Buyers' accounts: search, filter, sort and page on the server; create, edit, reset, disable. */
+export function BuyersPage() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const { values, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
+  const [search, setSearch] = useState(values.q);
+  const [debounced] = useDebouncedValue(search, 300);
+  useEffect(() => {
+    if (debounced.trim() !== values.q) setFilters({ q: debounced.trim() });
+  }, [debounced, values.q, setFilters]);
+
+  const request = {
+    page,
+    page_size: PAGE_SIZE,
+    search: values.q,
+    sort: values.sort as (typeof CUSTOMER_SORTS)[number],
+    ...(values.status === '1' || values.status === '0' ? { status: Number(values.status) as 0 | 1 } : {}),
+  };
+  const list = useQuery({
+    queryKey: [...KEY, request],
+    queryFn: () => call('staff_list_customers', request),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+
+  const [editing, setEditing] = useState<StaffCustomer | 'new' | null>(null);
+  const [problem, setProblem] = useState('');
+  const [secret, setSecret] = useState<Secret | null>(null);
+
+  const save = useMutation({
+    mutationFn: async (fields: CustomerFields) => {
+      const { password, ...rest } = fields;
+      if (editing && editing !== 'new')
+        return callWithTip('staff_update_customer', { id: editing.id, ...rest });
+      return callWithTip('staff_create_customer', { ...rest, ...(password ? { password } : {}) });
+    },
+    onSuccess: ({ data, tip }, fields) => {
+      notifySuccess(tip);
+      setEditing(null);
+      void refresh();
+      if ('password' in data && !fields.password)
+        setSecret({
+          label: t('ui.buyers.passwordFor', { name: data.customer.customer_name }),
+          value: data.password,
+        });
+    },
+    onError: (e) => setProblem(tipOf(e)),
+  });
+
+  const resetPassword = async (c: StaffCustomer) => {
+    const ok = await confirm({
+      title: t('ui.buyers.resetPassword'),
+      message: t('ui.buyers.resetConfirm', { name: c.customer_name }),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      const { data, tip } = await callWithTip('staff_reset_customer_password', { id: c.id });
+      notifySuccess(tip);
+      setSecret({ label: t('ui.buyers.passwordFor', { name: c.customer_name }), value: data.password });
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  const setStatus = async (c: StaffCustomer) => {
+    const disabling = c.status === 1;
+    const ok = await confirm({
+      title: disabling ? t('ui.common.disable') : t('ui.common.enable'),
+      message: t(disabling ? 'ui.buyers.disableConfirm' : 'ui.buyers.enableConfirm', {
+        name: c.customer_name,
+      }),
+      confirmLabel: disabling ? t('ui.common.disable') : t('ui.common.enable'),
+      danger: disabling,
+    });
+    if (!ok) return;
+    try {
+      const { tip } = await callWithTip('staff_set_customer_status', { id: c.id, status: disabling ? 0 : 1 });
+      notifySuccess(tip);
+      void refresh();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  const openForm = (c: StaffCustomer | 'new') => {
+    setProblem('');
+    setEditing(c);
+  };
+
+  return (
+    <>
+      <PageHeader title={t('ui.buyers.title')}>
+        <Button onClick={() => openForm('new')}>{t('ui.buyers.new')}</Button>
+      </PageHeader>
+      <Paper p="md" withBorder mb="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('ui.buyers.searchLabel')}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Select
+            label={t('ui.common.status')}
+            value={values.status}
+            onChange={(status) => setFilters({ status: status ?? 'all' })}
+            data={[
+              { value: 'all', label: t('ui.common.all') },
+              { value: '1', label: t('ui.common.active') },
+              { value: '0', label: t('ui.common.disabled') },
+            ]}
+            allowDeselect={false}
+            w={140}
+          />
+          <Select
+            label={t('ui.common.sort')}
+            value={values.sort}
+            onChange={(sort) => setFilters({ sort: sort ?? 'newest' })}
+            data={CUSTOMER_SORTS.map((s) => ({ value: s, label: t(SORT_LABELS[s]) }))}
+            allowDeselect={false}
+            w={170}
+          />
+        </Group>
+      </Paper>
+      <Paper withBorder>
+        <QueryState
+          isPending={list.isPending}
+          error={list.error}
+          retry={() => void list.refetch()}
+          empty={
+            list.data?.list.length === 0 &&
+            (values.q || values.status !== 'all' ? t('ui.common.noMatch') : t('ui.common.empty'))
+          }
+        >
+          <Table.ScrollContainer minWidth={980}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('ui.buyers.name')}</Table.Th>
+                  <Table.Th>{t('ui.buyers.email')}</Table.Th>
+                  <Table.Th>{t('ui.buyers.phone')}</Table.Th>
+                  <Table.Th>{t('ui.buyers.country')}</Table.Th>
+                  <Table.Th ta="right">{t('ui.buyers.samples')}</Table.Th>
+                  <Table.Th>{t('ui.buyers.lastLogin')}</Table.Th>
+                  <Table.Th>{t('ui.common.status')}</Table.Th>
+                  <Table.Th>{t('ui.common.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.list.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>
+                      {c.customer_name}
+                      {c.nickname && (
+                        <div
+                          style={{
+                            fontSize: 'var(--mantine-font-size-xs)',
+                            color: 'var(--mantine-color-dimmed)',
+                          }}
+                        >
+                          {c.nickname}
+                        </div>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{c.email}</Table.Td>
+                    <Table.Td>{c.phone}</Table.Td>
+                    <Table.Td>{c.country}</Table.Td>
+                    <Table.Td ta="right">
+                      <Anchor
+                        component={Link}
+                        to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
+                        aria-label={t('ui.buyers.viewSamples', { name: c.customer_name })}
+                      >
+                        {formatNumber(c.sample_count)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      {c.last_login_at ? formatDateTime(c.last_login_at) : t('ui.common.never')}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={c.status === 1 ? 'green' : 'gray'} variant="light">
+                        {c.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="compact-sm" variant="light" onClick={() => openForm(c)}>
+                          {t('ui.common.edit')}
+                        </Button>
+                        <RowActions label={t('ui.buyers.moreFor', { name: c.customer_name })}>
+                          <Menu.Item
+                            component={Link}
+                            to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
+                          >
+                            {t('ui.buyers.samples')}
+                          </Menu.Item>
+                          <Menu.Item onClick={() => void resetPassword(c)}>
+                            {t('ui.buyers.resetPassword')}
+                          </Menu.Item>
+                          <Menu.Item
+                            color={c.status === 1 ? 'red' : undefined}
+                            onClick={() => void setStatus(c)}
+                          >
+                            {c.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
+                          </Menu.Item>
+                        </RowActions>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </QueryState>
+      </Paper>
+      {list.data && list.data.total > 0 && (
+        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
+      )}
+      {editing && (
+        <CustomerForm
+          key={editing === 'new' ? 'new' : editing.id}
+          customer={editing === 'new' ? null : editing}
+          opened
+          busy={save.isPending}
+          problem={problem}
+          onClose={() => setEditing(null)}
+          onSubmit={(fields) => save.mutate(fields)}
+        />
+      )}
+      <SecretModal secret={secret} onClose={() => setSecret(null)} />
+    </>
+  );
+}

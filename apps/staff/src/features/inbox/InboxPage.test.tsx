@@ -1,0 +1,70 @@
+import '../../test/dom';
+import { screen, within } from '@testing-library/react';
+import { ErrorCode } from '@vitrine/contract';
+import { describe, expect, it, vi } from 'vitest';
+import type * as Api from '../../lib/api';
+import { sample } from '../../test/fixtures';
+import { apiFailure, mockCalls, renderConsole, shellCalls } from '../../test/render';
+
+vi.mock('../../lib/api', async (original) => ({
+  ...(await original<typeof Api>()),
+  call: vi.fn(),
+  callWithTip: vi.fn(),
+}));
+
+describe('the inbox', () => {
+  it("renders the server's rows and pages through them on the server", async () => {
+    const calls = mockCalls({
+      ...shellCalls('sales'),
+      staff_list_samples: (body) => {
+        const page = Number(body.page);
+        const ids = page === 1 ? [1, 2] : [41];
+        return { list: ids.map((id) => sample(id)), total: 41, page, page_size: 20 };
+      },
+    });
+    const { user, router } = await renderConsole('/inbox');
+    const table = await screen.findByRole('table', {}, { timeout: 3000 });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const [, first, second] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByRole('link', { name: 'Open sample list S-2025-0001' })).toBeTruthy();
+    expect(within(first).getByText('Buyer 1')).toBeTruthy();
+    expect(within(first).getByText('New')).toBeTruthy();
+    expect(within(second).getByText('Seen')).toBeTruthy();
+    expect(within(first).getByText('US$1,234.50')).toBeTruthy();
+    expect(screen.getByText('41 in all')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(await screen.findByText('S-2025-0041')).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=3');
+    expect(calls.named('staff_list_samples').at(-1)?.body).toMatchObject({ page: 3, page_size: 20 });
+  });
+
+  it('filters on the server by status and by buyer, from the address', async () => {
+    const calls = mockCalls({
+      ...shellCalls('owner'),
+      staff_list_samples: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
+    });
+    const { user } = await renderConsole('/inbox?customer=7&name=Carlos');
+    expect(await screen.findByText('Nothing matches these filters.')).toBeTruthy();
+    expect(screen.getByText('Buyer: Carlos')).toBeTruthy();
+    expect(calls.named('staff_list_samples')[0]?.body).toMatchObject({ customer_id: 7, status: 'all' });
+    await user.click(screen.getByText('New'));
+    await vi.waitFor(() =>
+      expect(calls.named('staff_list_samples').at(-1)?.body).toMatchObject({ customer_id: 7, status: 'new' }),
+    );
+  });
+
+  it("shows the server's tip when the list cannot be loaded", async () => {
+    mockCalls({
+      ...shellCalls('owner'),
+      staff_list_samples: () => {
+        throw apiFailure('staff_list_samples', ErrorCode.FORBIDDEN, 'Your role cannot do this');
+      },
+    });
+    await renderConsole('/inbox');
+    expect(await screen.findByText('Could not load this page.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Your role cannot do this')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

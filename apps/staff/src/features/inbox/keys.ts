@@ -1,0 +1,1 @@
+export const samplesKey = ['samples'] as const;

@@ -1,0 +1,270 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  TextInput,
+} from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { STAFF_ROLES, type StaffRole, type StaffUser } from '@vitrine/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { QueryState } from '../../components/QueryState';
+import { RowActions } from '../../components/RowActions';
+import { type Secret, SecretModal } from '../../components/SecretModal';
+import { useConfirm } from '../../components/confirm';
+import { call, callWithTip } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { notifyError, notifySuccess, tipOf } from '../../lib/notify';
+import { useMe } from '../../lib/queries';
+import { useUrlFilters } from '../../lib/useParams';
+
+const PAGE_SIZE = 20;
+const KEY = ['staff'] as const;
+
+function StaffForm({
+  member,
+  onClose,
+  onSaved,
+}: {
+  member: StaffUser | null;
+  onClose(): void;
+  onSaved(secret: Secret | null): void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(member?.name ?? '');
+  const [email, setEmail] = useState(member?.email ?? '');
+  const [role, setRole] = useState<StaffRole>(member?.role ?? 'sales');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState('');
+  const save = useMutation({
+    mutationFn: async () =>
+      member
+        ? { ...(await callWithTip('staff_update_staff', { id: member.id, name, role })), password: null }
+        : await callWithTip('staff_create_staff', {
+            name,
+            email,
+            role,
+            ...(password ? { password } : {}),
+          }).then((r) => ({
+            tip: r.tip,
+            data: r.data.staff,
+            password: password ? null : r.data.password,
+          })),
+    onSuccess: ({ tip, data, password: shown }) => {
+      notifySuccess(tip);
+      onSaved(shown ? { label: t('ui.staff.passwordFor', { name: data.name }), value: shown } : null);
+    },
+    onError: (e) => setProblem(tipOf(e)),
+  });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={member ? t('ui.staff.editTitle', { name: member.name }) : t('ui.staff.createTitle')}
+      centered
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('ui.staff.name')}
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-autofocus
+          />
+          {!member && (
+            <TextInput
+              label={t('ui.staff.email')}
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+          )}
+          <Select
+            label={t('ui.staff.role')}
+            value={role}
+            onChange={(v) => v && setRole(v as StaffRole)}
+            allowDeselect={false}
+            data={STAFF_ROLES.map((r) => ({ value: r, label: t(`ui.roles.${r}`) }))}
+          />
+          {!member && (
+            <PasswordInput
+              label={t('ui.login.password')}
+              description={t('ui.password.optionalHint')}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+          )}
+          <div aria-live="polite">{problem && <Alert color="red">{problem}</Alert>}</div>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('ui.common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {member ? t('ui.common.save') : t('ui.common.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The company's staff (owner): create with a role, rename, change role, disable, reset a password. */
+export function StaffPage() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const { page, setPage } = useUrlFilters({});
+  const request = { page, page_size: PAGE_SIZE };
+  const list = useQuery({
+    queryKey: [...KEY, request],
+    queryFn: () => call('staff_list_staff', request),
+    placeholderData: keepPreviousData,
+  });
+  const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
+  const [secret, setSecret] = useState<Secret | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+
+  const resetPassword = async (s: StaffUser) => {
+    if (
+      !(await confirm({
+        title: t('ui.staff.resetPassword'),
+        message: t('ui.staff.resetConfirm', { name: s.name }),
+        danger: true,
+      }))
+    )
+      return;
+    try {
+      const { data, tip } = await callWithTip('staff_reset_staff_password', { id: s.id });
+      notifySuccess(tip);
+      setSecret({ label: t('ui.staff.passwordFor', { name: s.name }), value: data.password });
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  const setStatus = async (s: StaffUser) => {
+    const disabling = s.status === 1;
+    const ok = await confirm({
+      title: disabling ? t('ui.common.disable') : t('ui.common.enable'),
+      message: t(disabling ? 'ui.staff.disableConfirm' : 'ui.staff.enableConfirm', { name: s.name }),
+      confirmLabel: disabling ? t('ui.common.disable') : t('ui.common.enable'),
+      danger: disabling,
+    });
+    if (!ok) return;
+    try {
+      const { tip } = await callWithTip('staff_update_staff', { id: s.id, status: disabling ? 0 : 1 });
+      notifySuccess(tip);
+      void refresh();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('ui.staff.title')}>
+        <Button onClick={() => setEditing('new')}>{t('ui.staff.new')}</Button>
+      </PageHeader>
+      <Paper withBorder>
+        <QueryState
+          isPending={list.isPending}
+          error={list.error}
+          retry={() => void list.refetch()}
+          empty={list.data?.list.length === 0 && t('ui.common.empty')}
+        >
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('ui.staff.name')}</Table.Th>
+                  <Table.Th>{t('ui.staff.email')}</Table.Th>
+                  <Table.Th>{t('ui.staff.role')}</Table.Th>
+                  <Table.Th>{t('ui.staff.lastLogin')}</Table.Th>
+                  <Table.Th>{t('ui.common.status')}</Table.Th>
+                  <Table.Th>{t('ui.common.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.list.map((s) => {
+                  const self = s.id === me.data?.staff.id;
+                  return (
+                    <Table.Tr key={s.id}>
+                      <Table.Td>
+                        {s.name} {self && t('ui.staff.you')}
+                      </Table.Td>
+                      <Table.Td>{s.email}</Table.Td>
+                      <Table.Td>{t(`ui.roles.${s.role}`)}</Table.Td>
+                      <Table.Td>
+                        {s.last_login_at ? formatDateTime(s.last_login_at) : t('ui.common.never')}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={s.status === 1 ? 'green' : 'gray'} variant="light">
+                          {s.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Button size="compact-sm" variant="light" onClick={() => setEditing(s)}>
+                            {t('ui.common.edit')}
+                          </Button>
+                          <RowActions label={t('ui.buyers.moreFor', { name: s.name })}>
+                            <Menu.Item onClick={() => void resetPassword(s)}>
+                              {t('ui.staff.resetPassword')}
+                            </Menu.Item>
+                            {!self && (
+                              <Menu.Item
+                                color={s.status === 1 ? 'red' : undefined}
+                                onClick={() => void setStatus(s)}
+                              >
+                                {s.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
+                              </Menu.Item>
+                            )}
+                          </RowActions>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </QueryState>
+      </Paper>
+      {list.data && list.data.total > 0 && (
+        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
+      )}
+      {editing && (
+        <StaffForm
+          member={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(s) => {
+            setEditing(null);
+            void refresh();
+            if (s) setSecret(s);
+          }}
+        />
+      )}
+      <SecretModal secret={secret} onClose={() => setSecret(null)} />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { call } from './api';
+import { useSession } from './session';
+
+/** Query keys the pages share. */
+export const keys = {
+  me: ['me'] as const,
+  counts: ['counts'] as const,
+};
+
+export const COUNTS_REFRESH_MS = 30_000;
+
+/** The logged-in staff member, their website and the console's counts. */
+export function useMe() {
+  const { session } = useSession();
+  return useQuery({
+    queryKey: [...keys.me, session?.token],
+    queryFn: () => call('staff_get_me', {}),
+    enabled: !!session,
+    staleTime: 60_000,
+  });
+}
+
+/** The badges: new applications and new sample lists, every 30 s and after each action. */
+export function useCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.counts,
+    queryFn: () => call('staff_get_counts', {}),
+    enabled,
+    refetchInterval: COUNTS_REFRESH_MS,
+  });
+}
+
+/** After an action that may change what the badges count. */
+export const refreshCounts = (client: QueryClient) => client.invalidateQueries({ queryKey: keys.counts });

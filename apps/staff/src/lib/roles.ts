@@ -1,0 +1,24 @@
+import type { CallName, StaffRole } from '@vitrine/contract';
+
+/**
+ * Which roles may make each staff call the console makes, as the contract's registry says
+ * (roles.test.ts checks they agree). Kept here so the console's bundle does not carry the
+ * registry's zod schemas just to hide a menu entry.
+ */
+const SALES: readonly StaffRole[] = ['owner', 'sales'];
+const OWNER: readonly StaffRole[] = ['owner'];
+
+export const CONSOLE_CALL_ROLES = {
+  staff_list_samples: SALES,
+  staff_list_customers: SALES,
+  staff_list_access_codes: SALES,
+  staff_list_applications: SALES,
+  staff_get_settings: OWNER,
+  staff_list_staff: OWNER,
+  staff_list_audit: OWNER,
+} as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
+
+export type GuardedCall = keyof typeof CONSOLE_CALL_ROLES;
+
+export const mayCall = (role: StaffRole | undefined, name: GuardedCall): boolean =>
+  !!role && CONSOLE_CALL_ROLES[name].includes(role);

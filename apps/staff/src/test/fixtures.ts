@@ -1,0 +1,30 @@
+import type { StaffSample } from '@vitrine/contract';
+
+export const sample = (id: number, over: Partial<StaffSample> = {}): StaffSample => ({
+  id,
+  number: `S-2025-${String(id).padStart(4, '0')}`,
+  created_at: Date.UTC(2025, 5, 1, 8, 0) + id * 60_000,
+  product_count: 3,
+  company_name: `Company ${id}`,
+  contact: `Contact ${id}`,
+  phone: '+34 600 000 000',
+  email: `buyer${id}@example.com`,
+  remark: '',
+  totals: {
+    lines: 3,
+    ctn: 10 + id,
+    price: 1234.5,
+    money_unit: 'USD',
+    trade_term: 'FOB',
+    weight: 100,
+    cbm: 1.5,
+    cuft: 52.97,
+    containers: [],
+  },
+  status: id % 2 ? 'new' : 'seen',
+  seen_at: null,
+  customer_id: 7,
+  customer_name: `Buyer ${id}`,
+  lang: 'en',
+  ...over,
+});
