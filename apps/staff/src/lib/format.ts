@@ -1,29 +1,22 @@
-import { currentLanguage } from './i18n';
+import { createFormat } from '@vitrine/web-core';
+import { contractLanguage, currentLanguage } from './i18n';
 
-const locale = () => (currentLanguage() === 'zh' ? 'zh-CN' : 'en-GB');
+/** web-core's formatting, in the console's language; '—' where there is no value. */
+const format = createFormat(() => contractLanguage(currentLanguage()));
 
 export function formatDateTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '—';
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return ms === null || ms === undefined ? '—' : format.formatDate(ms, { withTime: true });
 }
 
 export function formatDate(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '—';
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(ms);
+  return ms === null || ms === undefined ? '—' : format.formatDate(ms);
 }
 
-export function formatNumber(value: number, digits = 0): string {
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(value);
-}
+export const formatNumber = (value: number, digits = 0): string =>
+  format.formatNumber(value, { maximumFractionDigits: digits });
 
-export function formatMoney(value: number | null, currency: string): string {
-  if (value === null) return '—';
-  try {
-    return new Intl.NumberFormat(locale(), { style: 'currency', currency }).format(value);
-  } catch {
-    return `${currency} ${formatNumber(value, 2)}`;
-  }
-}
+export const formatMoney = (value: number | null, currency: string): string =>
+  value === null ? '—' : format.formatMoney(value, currency);
 
 /** A date input's value (yyyy-mm-dd, local time) as epoch ms at its start, or undefined. */
 export function dayStart(value: string): number | undefined {

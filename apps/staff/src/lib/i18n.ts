@@ -1,11 +1,11 @@
-import { type Language, languageByKey } from '@vitrine/contract';
-import i18next from 'i18next';
+import { type LangKey, type Language, languageByKey } from '@vitrine/contract';
+import { createAppI18n } from '@vitrine/web-core';
 import { initReactI18next } from 'react-i18next';
 
 /**
  * The console speaks Chinese and English (packages/i18n/console): Chinese by default, English
  * when the browser prefers it or the staff member switched to it (remembered). One language's
- * messages are loaded at a time.
+ * messages are loaded at a time, by web-core's i18n set-up.
  */
 export type ConsoleLanguage = 'zh' | 'en';
 
@@ -16,8 +16,14 @@ const loaders: Record<ConsoleLanguage, () => Promise<{ default: Record<string, u
   en: () => import('@vitrine/i18n/console/en.json'),
 };
 
-export const i18n = i18next.createInstance();
-i18n.use(initReactI18next);
+const app = createAppI18n({
+  load: async (key: LangKey) => (await loaders[key === 'en' ? 'en' : 'zh']()).default,
+  plugins: [initReactI18next],
+  options: { react: { useSuspense: false } },
+});
+
+export const i18n = app.i18n;
+export const activeLanguage = app.activeLanguage;
 
 export function preferredLanguage(): ConsoleLanguage {
   try {
@@ -30,21 +36,11 @@ export function preferredLanguage(): ConsoleLanguage {
   return browser.startsWith('en') ? 'en' : 'zh';
 }
 
+/** The contract's language for the console's: what the body's `lang` says. */
+export const contractLanguage = (lang: ConsoleLanguage): Language => languageByKey(lang) as Language;
+
 export async function setLanguage(lang: ConsoleLanguage, remember = false): Promise<void> {
-  const messages = (await loaders[lang]()).default;
-  if (!i18n.isInitialized) {
-    await i18n.init({
-      lng: lang,
-      resources: { [lang]: { translation: messages } },
-      fallbackLng: false,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
-  } else {
-    if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', messages);
-    await i18n.changeLanguage(lang);
-  }
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  await app.setLanguage(contractLanguage(lang));
   if (remember) {
     try {
       window.localStorage.setItem(LANG_KEY, lang);
@@ -54,8 +50,4 @@ export async function setLanguage(lang: ConsoleLanguage, remember = false): Prom
   }
 }
 
-export const currentLanguage = (): ConsoleLanguage => (i18n.language === 'en' ? 'en' : 'zh');
-
-/** The contract's language for the console's: what the body's `lang` says. */
-export const contractLanguage = (lang: ConsoleLanguage = currentLanguage()): Language =>
-  languageByKey(lang) as Language;
+export const currentLanguage = (): ConsoleLanguage => (activeLanguage()?.key === 'en' ? 'en' : 'zh');

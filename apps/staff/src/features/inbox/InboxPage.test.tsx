@@ -31,7 +31,7 @@ describe('the inbox', () => {
     expect(within(first).getByText('Buyer 1')).toBeTruthy();
     expect(within(first).getByText('New')).toBeTruthy();
     expect(within(second).getByText('Seen')).toBeTruthy();
-    expect(within(first).getByText('US$1,234.50')).toBeTruthy();
+    expect(within(first).getByText('$1,234.50')).toBeTruthy();
     expect(screen.getByText('41 in all')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '3' }));
