@@ -12,6 +12,7 @@ import { renderApp } from '../test/app';
 import { customer, demoSite, visitor } from '../test/fixtures';
 import { closeChat } from './chat';
 import { withTimeout } from './router';
+import { resetSiteRefresh } from './useSiteRefresh';
 
 vi.mock('./layout/MainLayout', () => import('../test/layout-stubs'));
 vi.mock('./layout/BareLayout', () => import('../test/layout-stubs'));
@@ -291,5 +292,31 @@ describe('the error catalogue, app-wide', () => {
     await act(() => callApi('get_company_info', {}, { needError: true, silent: true }).catch(() => {}));
     expect(closeChat).toHaveBeenCalledTimes(1);
     expect(storage.getUser()).toBeNull();
+  });
+});
+
+describe("the website's settings, asked again once a page has loaded", () => {
+  it('shows what the exporter changed since the login, and the user as the server has it now', async () => {
+    resetSiteRefresh();
+    signIn(visitor, { ...demoSite, template_color: 1 });
+    const api = mockApi({
+      get_website_again: () =>
+        ok({ id: demoSite.id, site: { ...demoSite, template_color: 5 }, user: visitor }),
+      get_parent_category: () => ok([]),
+    });
+    renderApp('/aboutUs');
+    await waitFor(() => expect(storage.getSite()?.template_color).toBe(5));
+    expect(api.named('get_website_again')).toHaveLength(1);
+  });
+
+  it('asks once per page load, and not on the login page, which answers it itself', async () => {
+    resetSiteRefresh();
+    signIn();
+    const api = mockApi({ get_website_info: () => ok(demoSite) });
+    const { router } = renderApp('/login?site=demo');
+    await screen.findByLabelText('Access code or password');
+    await act(() => router.navigate('/aboutUs'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.named('get_website_again')).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import * as storage from '../lib/storage';
 import classes from './Root.module.css';
 import { isPath, PATHS } from '../lib/paths';
 import { useDocumentBranding } from './useDocumentBranding';
+import { useSiteRefresh } from './useSiteRefresh';
 
 /** While the next page's code loads, the current page stays; a bar and a status say so. */
 function NavigationProgress() {
@@ -33,6 +34,7 @@ export function Root() {
   const site = useSyncExternalStore(storage.subscribe, storage.getSite, () => null);
   const notWebsite = isPath(location.pathname, PATHS.notWebsite);
   useDocumentBranding(notWebsite ? null : site, notWebsite ? t('web.errors.notWebsite') : null, location.key);
+  useSiteRefresh(!notWebsite && !isPath(location.pathname, PATHS.login));
 
   return (
     <>
