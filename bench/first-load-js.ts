@@ -49,6 +49,9 @@ function report(name: string, r: Awaited<ReturnType<typeof measure>>) {
     console.log(`  ${(size / 1024).toFixed(1).padStart(7)} kB  ${file}`);
   }
   const kb = r.total / 1024;
+  // The exporter's console is an app of its own under /staff/: none of it reaches a buyer.
+  const consoleFiles = [...r.scripts.keys()].filter((f) => f.startsWith('/staff/')).length;
+  console.log(`  console (/staff/) scripts loaded: ${consoleFiles}`);
   console.log(
     `  total ${kb.toFixed(1)} kB gzip; budget ${BUDGET_KB} kB; ratio ${(kb / BUDGET_KB).toFixed(2)} (${kb <= BUDGET_KB ? 'within' : 'OVER'} budget)`,
   );
