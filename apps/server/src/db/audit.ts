@@ -34,3 +34,23 @@ export const writeAudit = (db: Kysely<Database>, e: AuditEntry) =>
       created_at: e.at,
     })
     .execute();
+
+/** The entry of a staff call's write: who asked (the caller), when, which call, what it changed. */
+export const staffAuditEntry = (
+  c: { staff: { companyId: number; staffId: number; name: string }; ip: string },
+  at: number,
+  action: string,
+  target: string,
+  before?: unknown,
+  after?: unknown,
+): AuditEntry => ({
+  companyId: c.staff.companyId,
+  staffId: c.staff.staffId,
+  staffName: c.staff.name,
+  action,
+  target,
+  before,
+  after,
+  ip: c.ip,
+  at,
+});

@@ -8,7 +8,7 @@ import {
   type StaffApplication,
   type StaffCustomer,
 } from '@vitrine/contract';
-import type { AuditEntry } from '../../db/audit';
+import { staffAuditEntry } from '../../db/audit';
 import type { Clock } from '../../platform/clock';
 import type { StaffCaller } from '../../platform/context';
 import { hashCode, newReadableSecret } from '../../platform/secrets';
@@ -100,23 +100,8 @@ const customerView = (c: StaffCustomer) => ({
 });
 
 export function createBuyersService({ repo, clock }: BuyersServiceDeps) {
-  const entry = (
-    c: StaffCaller,
-    action: string,
-    target: string,
-    before?: unknown,
-    after?: unknown,
-  ): AuditEntry => ({
-    companyId: c.staff.companyId,
-    staffId: c.staff.staffId,
-    staffName: c.staff.name,
-    action,
-    target,
-    before,
-    after,
-    ip: c.ip,
-    at: clock.now(),
-  });
+  const entry = (c: StaffCaller, action: string, target: string, before?: unknown, after?: unknown) =>
+    staffAuditEntry(c, clock.now(), action, target, before, after);
 
   /** A secret's hash that opens nothing else of the company yet; made up when none is given. */
   async function freshSecret(

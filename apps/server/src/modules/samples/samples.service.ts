@@ -22,6 +22,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import type { addChooseRequest } from '@vitrine/contract';
 import { type CallResult, fail, ok } from '@vitrine/contract';
+import { staffAuditEntry } from '../../db/audit';
 import type { Clock } from '../../platform/clock';
 import type { StaffCaller } from '../../platform/context';
 import type { Storage } from '../../platform/storage';
@@ -342,17 +343,16 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
         if (!before) return fail(ErrorCode.FAILED, c.t('server.notFound'));
         const now = clock.now();
         if (await r.markSeen(companyId, id, c.staff.staffId, now))
-          await r.audit({
-            companyId,
-            staffId: c.staff.staffId,
-            staffName: c.staff.name,
-            action: 'staff_mark_sample_seen',
-            target: `sample:${id}`,
-            before: { status: 'new' },
-            after: { status: 'seen' },
-            ip: c.ip,
-            at: now,
-          });
+          await r.audit(
+            staffAuditEntry(
+              c,
+              now,
+              'staff_mark_sample_seen',
+              `sample:${id}`,
+              { status: 'new' },
+              { status: 'seen' },
+            ),
+          );
         const after = await r.inboxOne(companyId, id);
         if (!after) throw new Error('A sample list just marked could not be read back');
         return ok(inboxItem(after, withPrices(site)), c.t('server.markedSeen'));

@@ -8,6 +8,7 @@ import {
   type WebsiteInfo,
 } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
+import { staffAuditEntry } from '../../db/audit';
 import type { Clock } from '../../platform/clock';
 import type { StaffCaller, WebsiteContext } from '../../platform/context';
 import type { SiteRepository, WebsiteRow } from './site.repository';
@@ -172,17 +173,12 @@ export function createSiteService({ repo, clock, defaultSite, cacheMs, isCompany
         await r.replaceDomains(website.companyId, website.id, domains, now);
         await r.replaceContacts(website.companyId, s.contacts, now);
         await r.replaceTexts(website.companyId, 'privacy', s.privacy, now);
-        await r.audit({
-          companyId: website.companyId,
-          staffId: c.staff.staffId,
-          staffName: c.staff.name,
-          action: 'staff_update_settings',
-          target: `website:${website.id}`,
-          before: before.settings,
-          after: { ...s, domains },
-          ip: c.ip,
-          at: clock.now(),
-        });
+        await r.audit(
+          staffAuditEntry(c, clock.now(), 'staff_update_settings', `website:${website.id}`, before.settings, {
+            ...s,
+            domains,
+          }),
+        );
         return true;
       });
       if (!saved) return fail(ErrorCode.FAILED, c.t('server.staleSettings'));

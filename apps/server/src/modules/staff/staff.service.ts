@@ -10,7 +10,7 @@ import {
   type StaffUser,
 } from '@vitrine/contract';
 import type { StaffTranslate } from '@vitrine/i18n/console';
-import type { AuditEntry } from '../../db/audit';
+import { staffAuditEntry } from '../../db/audit';
 import type { Clock } from '../../platform/clock';
 import type { Caller, StaffCaller, StaffContext, WebsiteContext } from '../../platform/context';
 import { hashPassword, hashToken, newReadableSecret, newToken, verifyPassword } from '../../platform/secrets';
@@ -42,23 +42,8 @@ const NO_ACCOUNT_HASH = 'scrypt$00000000000000000000000000000000$' + '0'.repeat(
 export const ENDED_STAFF_SESSION_KEPT_MS = 7 * 24 * 3600 * 1000;
 
 export function createStaffService({ repo, clock }: StaffServiceDeps) {
-  const entry = (
-    c: StaffCaller,
-    action: string,
-    target: string,
-    before?: unknown,
-    after?: unknown,
-  ): AuditEntry => ({
-    companyId: c.staff.companyId,
-    staffId: c.staff.staffId,
-    staffName: c.staff.name,
-    action,
-    target,
-    before,
-    after,
-    ip: c.ip,
-    at: clock.now(),
-  });
+  const entry = (c: StaffCaller, action: string, target: string, before?: unknown, after?: unknown) =>
+    staffAuditEntry(c, clock.now(), action, target, before, after);
 
   async function resolveStaff(token: string): Promise<StaffContext | null> {
     const s = await repo.findSession(hashToken(token));
