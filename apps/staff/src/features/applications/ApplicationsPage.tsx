@@ -216,7 +216,7 @@ export function ApplicationsPage() {
           retry={() => void list.refetch()}
           empty={list.data?.list.length === 0 && t('ui.common.empty')}
         >
-          <Table.ScrollContainer minWidth={700}>
+          <Table.ScrollContainer minWidth={600}>
             <Table striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>

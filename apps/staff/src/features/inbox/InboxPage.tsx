@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -96,17 +96,21 @@ export function InboxPage() {
           retry={() => void list.refetch()}
           empty={list.data?.list.length === 0 && (filtered ? t('ui.common.noMatch') : t('ui.common.empty'))}
         >
-          <Table.ScrollContainer minWidth={1000}>
+          {/* Narrower screens drop the contact, email and cartons columns (the email moves under the
+              buyer), so number, buyer, total and status stay in view on a tablet. */}
+          <Table.ScrollContainer minWidth={600}>
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('ui.inbox.number')}</Table.Th>
                   <Table.Th>{t('ui.inbox.submitted')}</Table.Th>
                   <Table.Th>{t('ui.inbox.buyer')}</Table.Th>
-                  <Table.Th>{t('ui.inbox.contact')}</Table.Th>
-                  <Table.Th>{t('ui.inbox.email')}</Table.Th>
+                  <Table.Th visibleFrom="md">{t('ui.inbox.contact')}</Table.Th>
+                  <Table.Th visibleFrom="xl">{t('ui.inbox.email')}</Table.Th>
                   <Table.Th ta="right">{t('ui.inbox.products')}</Table.Th>
-                  <Table.Th ta="right">{t('ui.inbox.cartons')}</Table.Th>
+                  <Table.Th ta="right" visibleFrom="md">
+                    {t('ui.inbox.cartons')}
+                  </Table.Th>
                   <Table.Th ta="right">{t('ui.inbox.total')}</Table.Th>
                   <Table.Th>{t('ui.common.status')}</Table.Th>
                 </Table.Tr>
@@ -127,20 +131,30 @@ export function InboxPage() {
                     <Table.Td>
                       {s.customer_name || t('ui.inbox.visitor')}
                       {s.company_name && (
-                        <div
-                          style={{
-                            fontSize: 'var(--mantine-font-size-xs)',
-                            color: 'var(--mantine-color-dimmed)',
-                          }}
-                        >
+                        <Text size="xs" c="dimmed" fw={400}>
                           {s.company_name}
-                        </div>
+                        </Text>
+                      )}
+                      {s.email && (
+                        <Text
+                          size="xs"
+                          c="dimmed"
+                          fw={400}
+                          hiddenFrom="xl"
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          {s.email}
+                        </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{s.contact}</Table.Td>
-                    <Table.Td>{s.email}</Table.Td>
+                    <Table.Td visibleFrom="md">{s.contact}</Table.Td>
+                    <Table.Td visibleFrom="xl" style={{ overflowWrap: 'anywhere' }}>
+                      {s.email}
+                    </Table.Td>
                     <Table.Td ta="right">{formatNumber(s.product_count)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(s.totals.ctn)}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="md">
+                      {formatNumber(s.totals.ctn)}
+                    </Table.Td>
                     <Table.Td ta="right">{formatMoney(s.totals.price, s.totals.money_unit)}</Table.Td>
                     <Table.Td>
                       <Badge color={s.status === 'new' ? 'red' : 'gray'} variant="light">
