@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -21,10 +21,13 @@ export function InboxPage() {
   const { t } = useTranslation();
   const { values, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
   const [search, setSearch] = useState(values.q);
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if (debounced.trim() !== values.q) setFilters({ q: debounced.trim() });
-  }, [debounced, values.q, setFilters]);
+  // Typing searches after a pause; clearing the filters cancels a search still waiting.
+  const pushSearch = useDebouncedCallback((q: string) => setFilters({ q: q.trim() }), 300);
+  const clearFilters = () => {
+    pushSearch.cancel();
+    setSearch('');
+    setFilters(DEFAULTS);
+  };
 
   const customerId = Number(values.customer) || undefined;
   const request = {
@@ -41,7 +44,7 @@ export function InboxPage() {
     queryFn: () => call('staff_list_samples', request),
     placeholderData: keepPreviousData,
   });
-  const filtered = values.status !== 'all' || values.q || values.from || values.to || customerId;
+  const filtered = Boolean(values.status !== 'all' || values.q || values.from || values.to || customerId);
 
   return (
     <>
@@ -62,21 +65,31 @@ export function InboxPage() {
             label={t('ui.inbox.searchLabel')}
             type="search"
             value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              pushSearch(e.currentTarget.value);
+            }}
             style={{ flex: '1 1 240px' }}
           />
           <TextInput
-            label={t('ui.common.from')}
+            label={t('ui.inbox.dateFrom')}
             type="date"
             value={values.from}
+            max={values.to || undefined}
             onChange={(e) => setFilters({ from: e.currentTarget.value })}
           />
           <TextInput
-            label={t('ui.common.to')}
+            label={t('ui.inbox.dateTo')}
             type="date"
             value={values.to}
+            min={values.from || undefined}
             onChange={(e) => setFilters({ to: e.currentTarget.value })}
           />
+          {filtered && (
+            <Button variant="subtle" onClick={clearFilters}>
+              {t('ui.common.clearFilters')}
+            </Button>
+          )}
         </Group>
         {customerId && (
           <Group mt="sm" gap="xs">
