@@ -187,7 +187,7 @@ export function AccessCodesPage() {
                       {c.max_uses === null ? t('ui.codes.unlimited') : formatNumber(c.max_uses)}
                     </Table.Td>
                     <Table.Td>
-                      {c.expires_at === null ? t('ui.common.never') : formatDate(c.expires_at - 1)}
+                      {c.expires_at === null ? t('ui.codes.noExpiry') : formatDate(c.expires_at - 1)}
                     </Table.Td>
                     <Table.Td visibleFrom="md">{formatDateTime(c.created_at)}</Table.Td>
                     <Table.Td>
