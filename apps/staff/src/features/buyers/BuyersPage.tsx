@@ -5,6 +5,7 @@ import { CUSTOMER_SORTS, type StaffCustomer } from '@vitrine/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Email } from '../../components/Email';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { QueryState } from '../../components/QueryState';
@@ -191,13 +192,13 @@ export function BuyersPage() {
                         </Text>
                       )}
                       {c.email && (
-                        <Text size="xs" c="dimmed" hiddenFrom="md" style={{ overflowWrap: 'anywhere' }}>
-                          {c.email}
+                        <Text size="xs" c="dimmed" hiddenFrom="md">
+                          <Email address={c.email} />
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td visibleFrom="md" style={{ overflowWrap: 'anywhere' }}>
-                      {c.email}
+                    <Table.Td visibleFrom="md">
+                      <Email address={c.email} />
                     </Table.Td>
                     <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
                       {c.phone}

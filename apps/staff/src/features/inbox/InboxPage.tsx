@@ -4,17 +4,19 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Email } from '../../components/Email';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { QueryState } from '../../components/QueryState';
 import { call } from '../../lib/api';
 import { dayEnd, dayStart, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { useUrlFilters } from '../../lib/useParams';
+import { samplesKey } from './keys';
 
 const PAGE_SIZE = 20;
+/** Short headings of number columns stay on one line (产品数 was split as 产品 / 数). */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const DEFAULTS = { status: 'all', from: '', to: '', q: '', customer: '', name: '' };
-
-import { samplesKey } from './keys';
 
 /** Submitted sample lists, filtered and paged by the server. */
 export function InboxPage() {
@@ -120,8 +122,10 @@ export function InboxPage() {
                   <Table.Th>{t('ui.inbox.buyer')}</Table.Th>
                   <Table.Th visibleFrom="md">{t('ui.inbox.contact')}</Table.Th>
                   <Table.Th visibleFrom="xl">{t('ui.inbox.email')}</Table.Th>
-                  <Table.Th ta="right">{t('ui.inbox.products')}</Table.Th>
-                  <Table.Th ta="right" visibleFrom="md">
+                  <Table.Th ta="right" style={NOWRAP}>
+                    {t('ui.inbox.products')}
+                  </Table.Th>
+                  <Table.Th ta="right" visibleFrom="md" style={NOWRAP}>
                     {t('ui.inbox.cartons')}
                   </Table.Th>
                   <Table.Th ta="right">{t('ui.inbox.total')}</Table.Th>
@@ -149,20 +153,14 @@ export function InboxPage() {
                         </Text>
                       )}
                       {s.email && (
-                        <Text
-                          size="xs"
-                          c="dimmed"
-                          fw={400}
-                          hiddenFrom="xl"
-                          style={{ overflowWrap: 'anywhere' }}
-                        >
-                          {s.email}
+                        <Text size="xs" c="dimmed" fw={400} hiddenFrom="xl">
+                          <Email address={s.email} />
                         </Text>
                       )}
                     </Table.Td>
                     <Table.Td visibleFrom="md">{s.contact}</Table.Td>
-                    <Table.Td visibleFrom="xl" style={{ overflowWrap: 'anywhere' }}>
-                      {s.email}
+                    <Table.Td visibleFrom="xl">
+                      <Email address={s.email} />
                     </Table.Td>
                     <Table.Td ta="right">{formatNumber(s.product_count)}</Table.Td>
                     <Table.Td ta="right" visibleFrom="md">

@@ -157,7 +157,7 @@ export function SampleDetailPage() {
                   {t('ui.sample.noLines')}
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={760}>
+                <Table.ScrollContainer minWidth={680}>
                   <Table verticalSpacing="xs" striped>
                     <Table.Thead>
                       <Table.Tr>
