@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { Alert, Center, Loader, MantineProvider, createTheme } from '@mantine/core';
+import { Alert, Badge, Center, Loader, MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -18,6 +18,15 @@ const theme = createTheme({
   primaryColor: 'blue',
   fontFamily:
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei', sans-serif",
+  components: {
+    // A status is never cut to "已…": a badge keeps its whole text and its cell grows instead.
+    Badge: Badge.extend({
+      styles: {
+        root: { overflow: 'visible', minWidth: 'max-content', flexShrink: 0 },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    }),
+  },
 });
 
 export function createQueryClient() {

@@ -61,3 +61,30 @@ describe('the navigation by role', () => {
     expect(screen.getByText('Service')).toBeTruthy();
   });
 });
+
+describe('the navigation on a narrow screen', () => {
+  it('opens in a drawer from a named burger, moves the focus into it, and closes on Escape or after a choice', async () => {
+    mockCalls({
+      ...shellCalls('owner'),
+      staff_list_samples: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
+      staff_list_customers: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
+    });
+    const { user, router } = await renderConsole('/inbox');
+    const burger = await screen.findByRole('button', { name: 'Open the menu' });
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(burger);
+    const drawer = await screen.findByRole('dialog');
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+    await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+    const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(7);
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(burger);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('link', { name: 'Buyers' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/buyers'));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -4,6 +4,7 @@ import {
   Badge,
   Burger,
   Center,
+  Drawer,
   Group,
   Loader,
   Menu,
@@ -11,9 +12,9 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
@@ -47,6 +48,36 @@ const NAV: readonly NavItem[] = [
   { to: PATHS.audit, label: 'ui.nav.audit', needs: 'staff_list_audit' },
 ];
 
+/** Below this (1200 px: tablets, small laptops) the navigation is a drawer behind a burger. */
+const WIDE = 'lg';
+const WIDE_EM = '75em';
+
+/** The entries by role, with the counts of new lists and applications. */
+function NavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const counts = useCounts(!!me);
+  return items.map((item) => {
+    const count = item.badge ? (counts.data?.[item.badge] ?? 0) : 0;
+    return (
+      <MantineNavLink
+        key={item.to}
+        component={NavLink}
+        to={item.to}
+        label={t(item.label)}
+        onClick={onNavigate}
+        rightSection={
+          count > 0 ? (
+            <Badge size="sm" color="red" circle={count < 10} aria-label={t('ui.nav.newCount', { count })}>
+              {count > 99 ? '99+' : count}
+            </Badge>
+          ) : null
+        }
+      />
+    );
+  });
+}
+
 /** Side navigation by role with the badges, and the header with who is logged in. */
 export function Shell() {
   const { t, i18n } = useTranslation();
@@ -55,7 +86,6 @@ export function Shell() {
   const { website } = useSession();
   const me = useMe();
   const role = me.data?.staff.role;
-  const counts = useCounts(!!me.data);
   const navigate = useNavigate();
   const navigation = useNavigation();
   const queryClient = useQueryClient();
@@ -74,11 +104,16 @@ export function Shell() {
   const name =
     i18n.language === 'en' && website?.company_name_en ? website.company_name_en : website?.company_name;
   const items = NAV.filter((item) => mayCall(role, item.needs));
+  // The drawer is for narrow screens only: widening the window puts the side navigation back.
+  const wide = useMediaQuery(`(min-width: ${WIDE_EM})`);
+  useEffect(() => {
+    if (wide) close();
+  }, [wide, close]);
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 220, breakpoint: WIDE, collapsed: { mobile: true } }}
       padding="md"
     >
       <AppShell.Header>
@@ -87,9 +122,11 @@ export function Shell() {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom={WIDE}
               size="sm"
               aria-label={t('ui.nav.openMenu')}
+              aria-expanded={opened}
+              aria-controls="console-menu"
             />
             {website?.company_logo && <Avatar src={website.company_logo} alt="" radius="sm" size={36} />}
             <Text fw={600} truncate="end" visibleFrom="xs">
@@ -128,31 +165,9 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('ui.nav.main')}>
-        {items.map((item) => {
-          const count = item.badge ? (counts.data?.[item.badge] ?? 0) : 0;
-          return (
-            <MantineNavLink
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              label={t(item.label)}
-              onClick={close}
-              rightSection={
-                count > 0 ? (
-                  <Badge
-                    size="sm"
-                    color="red"
-                    circle={count < 10}
-                    aria-label={t('ui.nav.newCount', { count })}
-                  >
-                    {count > 99 ? '99+' : count}
-                  </Badge>
-                ) : null
-              }
-            />
-          );
-        })}
+      {/* From the wide breakpoint the navigation sits beside the page; below it, in a drawer. */}
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('ui.nav.main')} visibleFrom={WIDE}>
+        <NavLinks items={items} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         {navigation.state === 'loading' ? (
@@ -165,6 +180,20 @@ export function Shell() {
           </Suspense>
         )}
       </AppShell.Main>
+      <Drawer
+        id="console-menu"
+        opened={opened}
+        onClose={close}
+        size={280}
+        padding="xs"
+        title={name}
+        closeButtonProps={{ 'aria-label': t('ui.nav.closeMenu') }}
+        hiddenFrom={WIDE}
+      >
+        <nav aria-label={t('ui.nav.main')}>
+          <NavLinks items={items} onNavigate={close} />
+        </nav>
+      </Drawer>
       <ChangePasswordModal opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </AppShell>
   );

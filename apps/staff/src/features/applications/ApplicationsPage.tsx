@@ -19,6 +19,7 @@ import { APPLICATION_STATUSES, type StaffApplication } from '@vitrine/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
+import { LanguageName } from '../../components/LanguageName';
 import { Pager } from '../../components/Pager';
 import { QueryState } from '../../components/QueryState';
 import { type Secret, SecretModal } from '../../components/SecretModal';
@@ -138,7 +139,7 @@ function ApproveModal({
 
 /** Buyers asking for access: approve as a buyer account or an access code (secret shown once), or decline. */
 export function ApplicationsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const { values, page, setFilters, setPage } = useUrlFilters({ status: 'new' });
@@ -185,16 +186,6 @@ export function ApplicationsPage() {
     }
   };
 
-  const languageName = (key: string) => {
-    try {
-      return (
-        new Intl.DisplayNames([i18n.language === 'en' ? 'en' : 'zh-CN'], { type: 'language' }).of(key) ?? key
-      );
-    } catch {
-      return key;
-    }
-  };
-
   return (
     <>
       <PageHeader title={t('ui.applications.title')} />
@@ -216,7 +207,7 @@ export function ApplicationsPage() {
           retry={() => void list.refetch()}
           empty={list.data?.list.length === 0 && t('ui.common.empty')}
         >
-          <Table.ScrollContainer minWidth={700}>
+          <Table.ScrollContainer minWidth={600}>
             <Table striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -231,7 +222,9 @@ export function ApplicationsPage() {
                 {list.data?.list.map((a) => (
                   <Table.Tr key={a.id}>
                     <Table.Td>{a.phone}</Table.Td>
-                    <Table.Td>{languageName(a.lang)}</Table.Td>
+                    <Table.Td>
+                      <LanguageName lang={a.lang} />
+                    </Table.Td>
                     <Table.Td>{formatDateTime(a.created_at)}</Table.Td>
                     <Table.Td>
                       <Badge color={STATUS_COLORS[a.status]} variant="light">

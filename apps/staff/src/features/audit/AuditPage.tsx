@@ -85,7 +85,7 @@ export function AuditPage() {
           retry={() => void list.refetch()}
           empty={list.data?.list.length === 0 && t('ui.common.empty')}
         >
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={600}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>

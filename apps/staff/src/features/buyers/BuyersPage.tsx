@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, Menu, Paper, Select, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Paper, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_SORTS, type StaffCustomer } from '@vitrine/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Email } from '../../components/Email';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { QueryState } from '../../components/QueryState';
@@ -164,14 +165,16 @@ export function BuyersPage() {
             (values.q || values.status !== 'all' ? t('ui.common.noMatch') : t('ui.common.empty'))
           }
         >
-          <Table.ScrollContainer minWidth={980}>
+          {/* Narrower screens drop the country, then the phone and email columns (the email moves
+              under the name), so the status and the actions stay in view on a tablet. */}
+          <Table.ScrollContainer minWidth={600}>
             <Table striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('ui.buyers.name')}</Table.Th>
-                  <Table.Th>{t('ui.buyers.email')}</Table.Th>
-                  <Table.Th>{t('ui.buyers.phone')}</Table.Th>
-                  <Table.Th>{t('ui.buyers.country')}</Table.Th>
+                  <Table.Th visibleFrom="md">{t('ui.buyers.email')}</Table.Th>
+                  <Table.Th visibleFrom="md">{t('ui.buyers.phone')}</Table.Th>
+                  <Table.Th visibleFrom="xl">{t('ui.buyers.country')}</Table.Th>
                   <Table.Th ta="right">{t('ui.buyers.samples')}</Table.Th>
                   <Table.Th>{t('ui.buyers.lastLogin')}</Table.Th>
                   <Table.Th>{t('ui.common.status')}</Table.Th>
@@ -184,19 +187,23 @@ export function BuyersPage() {
                     <Table.Td>
                       {c.customer_name}
                       {c.nickname && (
-                        <div
-                          style={{
-                            fontSize: 'var(--mantine-font-size-xs)',
-                            color: 'var(--mantine-color-dimmed)',
-                          }}
-                        >
+                        <Text size="xs" c="dimmed">
                           {c.nickname}
-                        </div>
+                        </Text>
+                      )}
+                      {c.email && (
+                        <Text size="xs" c="dimmed" hiddenFrom="md">
+                          <Email address={c.email} />
+                        </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{c.email}</Table.Td>
-                    <Table.Td>{c.phone}</Table.Td>
-                    <Table.Td>{c.country}</Table.Td>
+                    <Table.Td visibleFrom="md">
+                      <Email address={c.email} />
+                    </Table.Td>
+                    <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+                      {c.phone}
+                    </Table.Td>
+                    <Table.Td visibleFrom="xl">{c.country}</Table.Td>
                     <Table.Td ta="right">
                       <Anchor
                         component={Link}

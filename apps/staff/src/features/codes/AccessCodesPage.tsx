@@ -161,7 +161,7 @@ export function AccessCodesPage() {
           retry={() => void list.refetch()}
           empty={list.data?.list.length === 0 && t('ui.common.empty')}
         >
-          <Table.ScrollContainer minWidth={700}>
+          <Table.ScrollContainer minWidth={560}>
             <Table striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -169,7 +169,7 @@ export function AccessCodesPage() {
                   <Table.Th>{t('ui.common.status')}</Table.Th>
                   <Table.Th ta="right">{t('ui.codes.uses')}</Table.Th>
                   <Table.Th>{t('ui.codes.expires')}</Table.Th>
-                  <Table.Th>{t('ui.codes.created')}</Table.Th>
+                  <Table.Th visibleFrom="md">{t('ui.codes.created')}</Table.Th>
                   <Table.Th>{t('ui.common.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -187,9 +187,9 @@ export function AccessCodesPage() {
                       {c.max_uses === null ? t('ui.codes.unlimited') : formatNumber(c.max_uses)}
                     </Table.Td>
                     <Table.Td>
-                      {c.expires_at === null ? t('ui.common.never') : formatDate(c.expires_at - 1)}
+                      {c.expires_at === null ? t('ui.codes.noExpiry') : formatDate(c.expires_at - 1)}
                     </Table.Td>
-                    <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
+                    <Table.Td visibleFrom="md">{formatDateTime(c.created_at)}</Table.Td>
                     <Table.Td>
                       {c.status !== 'revoked' && (
                         <Button

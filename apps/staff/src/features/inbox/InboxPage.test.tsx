@@ -55,6 +55,44 @@ describe('the inbox', () => {
     );
   });
 
+  it('names its date filters and clears every filter at once, the search box too', async () => {
+    const calls = mockCalls({
+      ...shellCalls('sales'),
+      staff_list_samples: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
+    });
+    const { user, router } = await renderConsole('/inbox?status=new&q=toys&from=2025-06-01&to=2025-06-30');
+    const from = await screen.findByLabelText('Submitted from');
+    expect((from as HTMLInputElement).value).toBe('2025-06-01');
+    expect((screen.getByLabelText('Submitted until') as HTMLInputElement).value).toBe('2025-06-30');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('toys');
+    expect(calls.named('staff_list_samples')[0]?.body).toMatchObject({ status: 'new', search: 'toys' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Submitted from') as HTMLInputElement).value).toBe('');
+    await vi.waitFor(() =>
+      expect(calls.named('staff_list_samples').at(-1)?.body).toEqual({
+        page: 1,
+        page_size: 20,
+        status: 'all',
+        search: '',
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    expect(await screen.findByText('Nothing here yet.')).toBeTruthy();
+  });
+
+  it('offers no clearing when nothing is filtered', async () => {
+    mockCalls({
+      ...shellCalls('sales'),
+      staff_list_samples: () => ({ list: [sample(1)], total: 1, page: 1, page_size: 20 }),
+    });
+    await renderConsole('/inbox');
+    await screen.findByRole('table', {}, { timeout: 3000 });
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
   it("shows the server's tip when the list cannot be loaded", async () => {
     mockCalls({
       ...shellCalls('owner'),

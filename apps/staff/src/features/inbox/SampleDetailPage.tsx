@@ -16,6 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { LanguageName } from '../../components/LanguageName';
 import { QueryState } from '../../components/QueryState';
 import { call, callWithTip } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
@@ -121,7 +122,9 @@ export function SampleDetailPage() {
                 <Field label={t('ui.inbox.contact')}>{sample.contact}</Field>
                 <Field label={t('ui.sample.phone')}>{sample.phone}</Field>
                 <Field label={t('ui.inbox.email')}>{sample.email}</Field>
-                <Field label={t('ui.sample.language')}>{sample.lang}</Field>
+                <Field label={t('ui.sample.language')}>
+                  {sample.lang && <LanguageName lang={sample.lang} />}
+                </Field>
                 <Field label={t('ui.sample.seenAt')}>
                   {sample.seen_at ? formatDateTime(sample.seen_at) : ''}
                 </Field>
@@ -154,7 +157,7 @@ export function SampleDetailPage() {
                   {t('ui.sample.noLines')}
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={760}>
+                <Table.ScrollContainer minWidth={680}>
                   <Table verticalSpacing="xs" striped>
                     <Table.Thead>
                       <Table.Tr>

@@ -192,14 +192,14 @@ export function StaffPage() {
           retry={() => void list.refetch()}
           empty={list.data?.list.length === 0 && t('ui.common.empty')}
         >
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={600}>
             <Table striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('ui.staff.name')}</Table.Th>
                   <Table.Th>{t('ui.staff.email')}</Table.Th>
                   <Table.Th>{t('ui.staff.role')}</Table.Th>
-                  <Table.Th>{t('ui.staff.lastLogin')}</Table.Th>
+                  <Table.Th visibleFrom="md">{t('ui.staff.lastLogin')}</Table.Th>
                   <Table.Th>{t('ui.common.status')}</Table.Th>
                   <Table.Th>{t('ui.common.actions')}</Table.Th>
                 </Table.Tr>
@@ -214,7 +214,7 @@ export function StaffPage() {
                       </Table.Td>
                       <Table.Td>{s.email}</Table.Td>
                       <Table.Td>{t(`ui.roles.${s.role}`)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td visibleFrom="md">
                         {s.last_login_at ? formatDateTime(s.last_login_at) : t('ui.common.never')}
                       </Table.Td>
                       <Table.Td>
