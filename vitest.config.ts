@@ -30,6 +30,8 @@ export default defineConfig({
           root: './apps/staff',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          // Whole-console renders load each route's code on demand; slow on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
