@@ -7,6 +7,22 @@ import { DEMO_CREDENTIALS } from './demo';
  * applications from the login page and a few submitted sample lists. Made through the buyers'
  * own calls, as a buyer would, so the console shows real records rather than rows written here.
  */
+/** The demo customers' own companies (demo.ts seeds the customers). */
+const BUYER_COMPANIES = {
+  demo: {
+    company: 'Mendes Brinquedos Lda',
+    contact: 'Carlos Mendes',
+    email: 'carlos.mendes@example.com',
+    phone: '+55 11 91234 5678',
+  },
+  demo2: {
+    company: 'Gulf Kids Trading LLC',
+    contact: 'Fatima Al Suwaidi',
+    email: 'fatima@gulf-kids.example',
+    phone: '+971 50 123 4567',
+  },
+} as const;
+
 export async function seedDemoActivity(app: FastifyInstance): Promise<string[]> {
   const call = async <N extends CallName>(
     name: N,
@@ -44,31 +60,20 @@ export async function seedDemoActivity(app: FastifyInstance): Promise<string[]> 
     const products = (
       await call('get_list', { page_size: 24 }, { website, token: customer.token })
     ).list.filter((p) => !p.is_expire);
+    // The customer's lists carry the customer's own company; the visitor's, a buyer passing by.
+    const own = BUYER_COMPANIES[creds.site];
     const lists = [
-      {
-        who: customer.token,
-        company: 'Gulf Toys Trading LLC',
-        contact: 'Amira Haddad',
-        email: 'amira@gulftoys.example',
-        from: 0,
-        count: 6,
-      },
+      { who: customer.token, ...own, from: 0, count: 6 },
       {
         who: visitor.token,
         company: 'Juguetes del Sol S.A.',
         contact: 'Diego Ramírez',
         email: 'diego@juguetesdelsol.example',
+        phone: '+52 55 5555 0199',
         from: 6,
         count: 4,
       },
-      {
-        who: customer.token,
-        company: 'Gulf Toys Trading LLC',
-        contact: 'Amira Haddad',
-        email: 'amira@gulftoys.example',
-        from: 10,
-        count: 9,
-      },
+      { who: customer.token, ...own, from: 10, count: 9 },
     ];
     for (const [i, l] of lists.entries()) {
       await call(
@@ -76,7 +81,7 @@ export async function seedDemoActivity(app: FastifyInstance): Promise<string[]> 
         {
           company_name: l.company,
           contact: l.contact,
-          phone: '+971 4 555 0101',
+          phone: l.phone,
           email: l.email,
           remark: i === 0 ? 'Samples by air, please; cartons as marked.' : '',
           lines: products
