@@ -153,6 +153,17 @@ const SHOTS: Shot[] = [
     path: '/productDisplay?keyword=zzqx',
     code: 'demo-visitor',
   },
+  // The privacy notice, which demo links from its footer (demo2 shows none).
+  ...(['en', 'zh', 'ar'] as const).flatMap((lang) =>
+    (['phone', 'desktop'] as const).map((size): Shot => ({
+      name: `privacy-demo-${lang}-${size}`,
+      site: 'demo',
+      lang,
+      size,
+      path: '/agreement/privacy',
+      code: 'demo-visitor',
+    })),
+  ),
   // Search by photo (offered for toy_type 1, demo's and not demo2's): the dialog's crop, then
   // the products that look alike.
   ...(
