@@ -53,14 +53,6 @@ function userOf(s: SessionRow): SessionUser {
 export const ENDED_SESSION_KEPT_MS = 7 * 24 * 3600 * 1000;
 
 export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps) {
-  /** How long the caller must still wait, or 0 when not throttled. */
-  async function throttledFor(websiteId: number, ip: string): Promise<number> {
-    const now = clock.now();
-    const { count, first } = await repo.recentFailures(websiteId, ip, now - LIMITS.LOGIN_FAILURE_WINDOW_MS);
-    if (count < LIMITS.LOGIN_MAX_FAILURES || first === null) return 0;
-    return first + LIMITS.LOGIN_FAILURE_WINDOW_MS - now;
-  }
-
   async function findSession(token: string): Promise<SessionContext | null> {
     const s = await repo.findSession(hashToken(token));
     if (!s || s.revoked_at !== null || s.expires_at <= clock.now()) return null;
@@ -91,17 +83,28 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       const code = normalizeCode(input.code);
       if (!code) return fail(ErrorCode.BAD_REQUEST, t('auth.codeRequired'));
 
-      const wait = await throttledFor(site.id, caller.ip);
-      if (wait > 0)
+      // The attempt is written before the code is checked and counted with the others of the
+      // window, so a burst of parallel guesses cannot all pass the check (decision 0028).
+      const now = clock.now();
+      const attempt = await repo.addAttempt(site.company_id, site.id, caller.ip, now);
+      const { count, first } = await repo.recentAttempts(
+        site.id,
+        caller.ip,
+        now - LIMITS.LOGIN_FAILURE_WINDOW_MS,
+      );
+      if (count > LIMITS.LOGIN_MAX_FAILURES) {
+        // A refused attempt is not a guess: it does not push the end of the wait further out.
+        await repo.deleteAttempt(attempt);
+        const wait = (first ?? now) + LIMITS.LOGIN_FAILURE_WINDOW_MS - now;
         return fail(
           ErrorCode.TOO_MANY_REQUESTS,
-          t('auth.tooManyAttempts', { minutes: Math.ceil(wait / 60_000) }),
+          t('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(wait / 60_000)) }),
         );
+      }
 
       const salt = await repo.companySalt(site.company_id);
       if (!salt) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
       const hash = await hashCode(code, salt);
-      const now = clock.now();
 
       const access = await repo.findAccessCode(site.company_id, site.id, hash);
       const accessValid =
@@ -110,12 +113,13 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
         (access.max_uses === null || access.use_count < access.max_uses) &&
         (await repo.useAccessCode(access.id, now));
       const customer = accessValid ? undefined : await repo.findCustomerByPassword(site.company_id, hash);
-      if (!accessValid && !customer) {
-        await repo.addFailure(site.company_id, site.id, caller.ip, now);
-        return fail(ErrorCode.WRONG_PASSWORD, t('auth.wrongPassword'));
-      }
+      // A wrong code's attempt stays and counts for the window.
+      if (!accessValid && !customer) return fail(ErrorCode.WRONG_PASSWORD, t('auth.wrongPassword'));
 
-      await repo.clearFailures(site.id, caller.ip);
+      // A right code takes back its own attempt and nothing else: the address's earlier wrong
+      // guesses keep counting, or a shared visitor code would reset them between rounds of
+      // guesses (one guess tries every customer's password of the company at once).
+      await repo.deleteAttempt(attempt);
       const token = newToken();
       await repo.createSession({
         company_id: site.company_id,
