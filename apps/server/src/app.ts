@@ -130,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return r.ok ? r.data : [];
   };
 
+  const cart = createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards });
+
   // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
   const imageWork = deps.imageWork ?? INLINE_IMAGE_WORK;
   const imageIndex = createImageIndexer({
@@ -179,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
       analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),
       catalogRoutes(catalog),
-      cartRoutes(createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards })),
+      cartRoutes(cart),
       samplesRoutes(
         createSamplesService({
           repo: createSamplesRepository(deps.db),
@@ -187,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           cards,
           storage: deps.storage,
           buildWorkbook: deps.buildWorkbook ?? buildWorkbook,
+          // A customer's cart export reads the server cart, not what the browser sends.
+          customerCart: cart.lineInputs,
         }),
       ),
       uploadsRoutes(uploads),

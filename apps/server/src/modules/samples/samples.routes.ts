@@ -1,7 +1,15 @@
 import { type CallContext, type CallHandler, staffCaller } from '../../plugins/api';
 import type { SessionContext, WebsiteContext } from '../../platform/context';
 import type { SampleOwner } from './samples.repository';
-import type { SamplesService } from './samples.service';
+import type { CartCustomer, SamplesService } from './samples.service';
+
+/** The customer of a customer session on this website; null for a visitor. */
+function customerOf(ctx: CallContext<WebsiteContext, SessionContext>): CartCustomer | null {
+  const { loginType, customerId } = ctx.session;
+  return loginType === 1 && customerId !== null
+    ? { companyId: ctx.website.companyId, websiteId: ctx.website.id, customerId }
+    : null;
+}
 
 /**
  * The records a caller owns: a customer's by account; a visitor's by the key their browser
@@ -11,10 +19,11 @@ function ownerOf(
   ctx: CallContext<WebsiteContext, SessionContext>,
   visitorKey: string | undefined,
 ): SampleOwner | null {
-  const base = { companyId: ctx.website.companyId, websiteId: ctx.website.id };
-  if (ctx.session.loginType === 1 && ctx.session.customerId !== null)
-    return { ...base, customerId: ctx.session.customerId, visitorKey: null };
-  return visitorKey ? { ...base, customerId: null, visitorKey } : null;
+  const customer = customerOf(ctx);
+  if (customer) return { ...customer, visitorKey: null };
+  return visitorKey
+    ? { companyId: ctx.website.companyId, websiteId: ctx.website.id, customerId: null, visitorKey }
+    : null;
 }
 
 export function samplesRoutes(samples: SamplesService) {
@@ -53,7 +62,7 @@ export function samplesRoutes(samples: SamplesService) {
     return owner ? samples.exportRecord(owner, input.id, ctx.website.info, ctx.lang, ctx.t) : noOwner(ctx);
   };
   const export_sample_car: CallHandler<'export_sample_car'> = (input, ctx) =>
-    samples.exportCart(input.lines, ctx.website.info, ctx.lang, ctx.t);
+    samples.exportCart(input.lines, customerOf(ctx), ctx.website.info, ctx.lang, ctx.t);
   const staff_list_samples: CallHandler<'staff_list_samples'> = (input, ctx) =>
     samples.inbox(
       {

@@ -346,6 +346,41 @@ describe('Excel export', () => {
     expect((await t.app.inject({ method: 'GET', url: first.data.url })).statusCode).toBe(404);
   });
 
+  it("exports a customer's server cart, whatever lines the browser sends", async () => {
+    const buyer = await t.login('demo', 'customer');
+    const mine = live.slice(3, 5);
+    const added = await t.call('add_sample_car', { ids: mine.map((p) => p.id) }, buyer);
+    expect(added.data.count).toBe(2);
+    const names = async (url: string) =>
+      (await workbookAt(url)).worksheets[0]?.getSheetValues().flat().map(String).join('|');
+
+    const none = await t.call('export_sample_car', { lines: [], lang: EN }, buyer);
+    expect(none).toMatchObject({ code: 0, data: { rows: 2 } });
+    for (const p of mine) expect(await names(none.data.url)).toContain(p.name);
+
+    const other = await t.call(
+      'export_sample_car',
+      { lines: [{ id: live[0]?.id ?? 0, ctn: 9 }], lang: EN },
+      buyer,
+    );
+    expect(other.data.rows).toBe(2);
+    expect(await names(other.data.url)).not.toContain(live[0]?.name);
+  });
+
+  it('answers lines of unknown or foreign products as an empty cart, not as an empty workbook', async () => {
+    const demo2 = await t.login('demo2', 'visitor');
+    const foreign = (await t.call('get_list', { page_size: 2 }, demo2)).data.list.map((p) => ({
+      id: p.id,
+      ctn: 1,
+    }));
+    const r = await t.call(
+      'export_sample_car',
+      { lines: [...foreign, { id: 987654321, ctn: 1 }], lang: EN },
+      visitor,
+    );
+    expect(r).toMatchObject({ code: ErrorCode.FAILED, data: null, tip: 'The sample cart is empty' });
+  });
+
   it('refuses to export an empty cart or a record of someone else', async () => {
     expect((await t.call('export_sample_car', { lines: [], lang: EN }, visitor)).tip).toBe(
       'The sample cart is empty',
