@@ -122,6 +122,13 @@ export interface StaffLoginAttemptsTable extends Owned {
   created_at: number;
 }
 
+/** A company's counter for numbers sharing a prefix (a day's sample records: S20261126). */
+export interface NumberSequencesTable {
+  company_id: number;
+  name: string;
+  value: number;
+}
+
 /** One staff write: who, when, which call, what it changed (JSON before and after). */
 export interface AuditLogTable extends Owned {
   staff_id: number | null;
@@ -545,6 +552,7 @@ export interface Database {
   access_codes: AccessCodesTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  number_sequences: NumberSequencesTable;
   access_applications: AccessApplicationsTable;
   categories: CategoriesTable;
   factories: FactoriesTable;

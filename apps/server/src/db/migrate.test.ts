@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
 import { testDatabaseUrl } from '../test/harness';
 import type { DatabaseHandle } from './dialect';
-import { migrateToLatest } from './migrate';
+import { migrateToLatest, migrateUpTo } from './migrate';
 
 async function columnsOf(h: DatabaseHandle, table: string): Promise<string[]> {
   if (h.dialect === 'sqlite') {
@@ -34,6 +34,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0006_image_index',
       '0007_search_vocabulary',
       '0008_staff_console',
+      '0009_company_numbers',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)
@@ -81,6 +82,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
         'upload_grants',
         'image_features',
         'image_vocabularies',
+        'number_sequences',
       ]),
     );
   });
@@ -126,5 +128,63 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       .select(['exworks_price', 'created_at'])
       .executeTakeFirstOrThrow();
     expect(p).toEqual({ exworks_price: 12.3456, created_at: now });
+  });
+});
+
+describe('0009 on a database with records numbered by the old global sequence', () => {
+  let h: DatabaseHandle;
+  beforeAll(async () => {
+    h = await createTestDatabase(testDatabaseUrl());
+  });
+  afterAll(() => h.close());
+
+  it("starts each company's counter of a day after the numbers it already has", async () => {
+    await migrateUpTo(h.db, '0008_staff_console');
+    const now = 1_795_000_000_000;
+    const company = async (code: string) => {
+      const { id } = await h.db
+        .insertInto('companies')
+        .values({ name: code, code_salt: 's', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const site = await h.db
+        .insertInto('websites')
+        .values({ company_id: id, code, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { company_id: id, website_id: site.id };
+    };
+    const [a, b] = [await company('a'), await company('b')];
+    const sample = (owner: { company_id: number; website_id: number }, number: string) => ({
+      ...owner,
+      number,
+      idempotency_key: number,
+      company_name: 'x',
+      contact: 'x',
+      email: 'x@example.com',
+      created_at: now,
+    });
+    await h.db
+      .insertInto('samples')
+      .values([
+        sample(a, 'S2026112600007'),
+        sample(a, 'S2026112600012'),
+        sample(a, 'S20261125100001'),
+        sample(b, 'S2026112600009'),
+      ])
+      .execute();
+
+    expect(await migrateToLatest(h.db)).toEqual(['0009_company_numbers']);
+    const counters = await h.db
+      .selectFrom('number_sequences')
+      .select(['company_id', 'name', 'value'])
+      .orderBy('company_id')
+      .orderBy('name')
+      .execute();
+    expect(counters.map((c) => ({ ...c, value: Number(c.value) }))).toEqual([
+      { company_id: a.company_id, name: 'S20261125', value: 100001 },
+      { company_id: a.company_id, name: 'S20261126', value: 12 },
+      { company_id: b.company_id, name: 'S20261126', value: 9 },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type Insertable, type Kysely, sql } from 'kysel
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import { transactional } from '../../db/transactional';
 import type { Database, SamplesTable } from '../../db/database';
+import { nextInSequence } from '../../db/sequences';
 
 /**
  * Whose records a call may touch: a customer's (by account) or a visitor's (by the browser's
@@ -149,7 +150,7 @@ function samplesQueries(db: Kysely<Database>) {
       o: SampleOwner,
       sample: NewSample,
       lines: { productId: number; ctn: number; snapshot: string }[],
-      numberOf: (id: number) => string,
+      numbering: { sequence: string; format: (n: number) => string },
     ): Promise<{ id: number; number: string; created: boolean }> {
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
@@ -160,7 +161,7 @@ function samplesQueries(db: Kysely<Database>) {
             website_id: o.websiteId,
             customer_id: o.customerId,
             visitor_key: o.visitorKey,
-            // Unique and temporary: replaced by the readable number once the id is known. Random
+            // Unique and temporary: replaced by the readable number once the row is in. Random
             // per attempt, not per key: two racing twins must meet on the idempotency key (the
             // conflict target), never on this other unique column, which PostgreSQL would raise.
             number: `pending-${randomUUID()}`,
@@ -178,7 +179,8 @@ function samplesQueries(db: Kysely<Database>) {
           return { ...first, created: false };
         }
         const id = Number(inserted.id);
-        const number = numberOf(id);
+        // Taken only once the record is in (a twin that found it takes none), in its transaction.
+        const number = numbering.format(await nextInSequence(trx, o.companyId, numbering.sequence));
         await trx.updateTable('samples').set({ number }).where('id', '=', id).execute();
         for (let i = 0; i < lines.length; i += 100) {
           await trx

@@ -439,7 +439,8 @@ export function createSamplesService({
           created_at: now,
         },
         lines.map((l) => ({ productId: l.product.id, ctn: l.ctn, snapshot: JSON.stringify(l.product) })),
-        (id) => `S${day}${String(id).padStart(5, '0')}`,
+        // Numbered per company and day: S2026112600001 is the company's first record of the day.
+        { sequence: `S${day}`, format: (n) => `S${day}${String(n).padStart(5, '0')}` },
       );
       return ok(
         {

@@ -390,3 +390,53 @@ describe('Excel export', () => {
     );
   });
 });
+
+describe('record numbers', () => {
+  let t: TestApp;
+  const visitors = {} as Record<'demo' | 'demo2', { token: string; website: number }>;
+  const live = {} as Record<'demo' | 'demo2', ProductCard[]>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const site of ['demo', 'demo2'] as const) {
+      visitors[site] = await t.login(site, 'visitor');
+      live[site] = (await t.call('get_list', { page_size: 6 }, visitors[site])).data.list.filter(
+        (p) => !p.is_expire,
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  const submit = async (site: 'demo' | 'demo2') => {
+    const r = await t.call(
+      'add_choose',
+      {
+        ...form,
+        lines: live[site].slice(0, 1).map((p) => ({ id: p.id, ctn: 1 })),
+        idempotency_key: newKey(),
+        visitor_key: visitorKey(7),
+      },
+      visitors[site],
+    );
+    expect(r.code).toBe(0);
+    return r.data.number;
+  };
+  const today = () => `S${new Date(t.clock.now()).toISOString().slice(0, 10).replace(/-/g, '')}`;
+
+  it("counts each company's records of the day on their own: demo2's first after demo's two is 00001", async () => {
+    expect([await submit('demo'), await submit('demo')]).toEqual([`${today()}00001`, `${today()}00002`]);
+    expect(await submit('demo2')).toBe(`${today()}00001`);
+  });
+
+  it('gives parallel submissions distinct numbers, none failing', async () => {
+    const numbers = await Promise.all(Array.from({ length: 12 }, () => submit('demo2')));
+    expect(new Set(numbers).size).toBe(12);
+    expect(numbers.map((n) => n.slice(-5)).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => String(i + 2).padStart(5, '0')),
+    );
+  });
+
+  it('starts again at 00001 on the next day', async () => {
+    t.clock.advance(24 * 3600 * 1000);
+    expect(await submit('demo')).toBe(`${today()}00001`);
+  });
+});
