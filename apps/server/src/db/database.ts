@@ -183,6 +183,8 @@ export interface SessionsTable extends Owned {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** A visitor session's key (SHA-256 of what the server issued at login); null for customers. */
+  visitor_key: string | null;
 }
 
 export interface LoginFailuresTable extends Owned {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LANGUAGES } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0007_search_vocabulary',
       '0008_staff_console',
       '0009_company_numbers',
+      '0010_visitor_keys',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)
@@ -174,7 +176,7 @@ describe('0009 on a database with records numbered by the old global sequence', 
       ])
       .execute();
 
-    expect(await migrateToLatest(h.db)).toEqual(['0009_company_numbers']);
+    expect(await migrateUpTo(h.db, '0009_company_numbers')).toEqual(['0009_company_numbers']);
     const counters = await h.db
       .selectFrom('number_sequences')
       .select(['company_id', 'name', 'value'])
@@ -186,5 +188,48 @@ describe('0009 on a database with records numbered by the old global sequence', 
       { company_id: a.company_id, name: 'S20261126', value: 12 },
       { company_id: b.company_id, name: 'S20261126', value: 9 },
     ]);
+  });
+});
+
+describe('0010 on a database with records of browsers that chose their own keys', () => {
+  let h: DatabaseHandle;
+  beforeAll(async () => {
+    h = await createTestDatabase(testDatabaseUrl());
+  });
+  afterAll(() => h.close());
+
+  it('keeps only the hash of each key as the owner of its records', async () => {
+    await migrateUpTo(h.db, '0009_company_numbers');
+    const now = 1_795_000_000_000;
+    const { id: company_id } = await h.db
+      .insertInto('companies')
+      .values({ name: 'a', code_salt: 's', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: website_id } = await h.db
+      .insertInto('websites')
+      .values({ company_id, code: 'a', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sample = (number: string, visitor_key: string | null) => ({
+      company_id,
+      website_id,
+      number,
+      visitor_key,
+      idempotency_key: number,
+      company_name: 'x',
+      contact: 'x',
+      email: 'x@example.com',
+      created_at: now,
+    });
+    await h.db
+      .insertInto('samples')
+      .values([sample('S1', 'browser-key-0001'), sample('S2', 'browser-key-0001'), sample('S3', null)])
+      .execute();
+
+    await migrateToLatest(h.db);
+    const owners = await h.db.selectFrom('samples').select('visitor_key').orderBy('number').execute();
+    const hash = createHash('sha256').update('browser-key-0001').digest('hex');
+    expect(owners.map((o) => o.visitor_key)).toEqual([hash, hash, null]);
   });
 });

@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006_image_index';
 import * as m0007 from './migrations/0007_search_vocabulary';
 import * as m0008 from './migrations/0008_staff_console';
 import * as m0009 from './migrations/0009_company_numbers';
+import * as m0010 from './migrations/0010_visitor_keys';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_search_vocabulary': m0007,
   '0008_staff_console': m0008,
   '0009_company_numbers': m0009,
+  '0010_visitor_keys': m0010,
 };
 
 export class MigrationError extends Error {

@@ -21,6 +21,7 @@ export function createAuthRepository(db: Kysely<Database>) {
           's.customer_id',
           's.expires_at',
           's.revoked_at',
+          's.visitor_key',
           'c.id as live_customer_id',
           'c.customer_name',
           'c.nickname',

@@ -22,6 +22,8 @@ export interface AuthServiceDeps {
   clock: Clock;
   /** The public info of a website (from the site module, composed in app.ts). */
   websiteInfo(websiteId: number): Promise<WebsiteInfo | null>;
+  /** Whether a visitor key (its hash) owns records on a website (the samples module's; app.ts). */
+  visitorKeyInUse(websiteId: number, keyHash: string): Promise<boolean>;
 }
 
 interface Caller {
@@ -52,7 +54,17 @@ function userOf(s: SessionRow): SessionUser {
  */
 export const ENDED_SESSION_KEPT_MS = 7 * 24 * 3600 * 1000;
 
-export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps) {
+export function createAuthService({ repo, clock, websiteInfo, visitorKeyInUse }: AuthServiceDeps) {
+  /**
+   * The key of a visitor session: the one the browser brought back when it owns records on this
+   * website (the server issued it, or it is a browser's own from before keys were issued),
+   * otherwise a new one. A key no record has is worth nothing to keep, so a guess finds nothing.
+   */
+  async function visitorKeyFor(websiteId: number, brought: string | undefined): Promise<string> {
+    if (brought && (await visitorKeyInUse(websiteId, hashToken(brought)))) return brought;
+    return newToken();
+  }
+
   async function findSession(token: string): Promise<SessionContext | null> {
     const s = await repo.findSession(hashToken(token));
     if (!s || s.revoked_at !== null || s.expires_at <= clock.now()) return null;
@@ -64,6 +76,7 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       companyId: s.company_id,
       loginType: s.login_type === LOGIN_TYPE.CUSTOMER ? 1 : 0,
       customerId: s.customer_id,
+      visitorKey: s.login_type === LOGIN_TYPE.CUSTOMER ? null : s.visitor_key,
       expiresAt: s.expires_at,
       user: userOf(s),
     };
@@ -74,7 +87,7 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
     resolveSession: findSession,
 
     async login(
-      input: { website_id: number; code: string },
+      input: { website_id: number; code: string; visitor_key?: string | undefined },
       caller: Caller,
     ): Promise<CallResult<LoginResponse>> {
       const { t } = caller;
@@ -120,6 +133,7 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       // guesses keep counting, or a shared visitor code would reset them between rounds of
       // guesses (one guess tries every customer's password of the company at once).
       await repo.deleteAttempt(attempt);
+      const visitorKey = customer ? null : await visitorKeyFor(site.id, input.visitor_key);
       const token = newToken();
       await repo.createSession({
         company_id: site.company_id,
@@ -128,6 +142,7 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
         login_type: customer ? LOGIN_TYPE.CUSTOMER : LOGIN_TYPE.VISITOR,
         customer_id: customer?.id ?? null,
         access_code_id: customer ? null : (access?.id ?? null),
+        visitor_key: visitorKey && hashToken(visitorKey),
         ip: caller.ip,
         user_agent: caller.userAgent,
         created_at: now,
@@ -135,7 +150,10 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       });
       const session = await findSession(token);
       if (!session) throw new Error('A session just created could not be read back');
-      return ok({ token, id: site.id, site, user: session.user }, t('auth.loggedIn'));
+      return ok(
+        { token, id: site.id, site, user: session.user, visitor_key: visitorKey },
+        t('auth.loggedIn'),
+      );
     },
 
     /** What a reload needs to restore the session: the website and the user. */

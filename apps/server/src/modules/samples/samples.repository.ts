@@ -6,8 +6,8 @@ import type { Database, SamplesTable } from '../../db/database';
 import { nextInSequence } from '../../db/sequences';
 
 /**
- * Whose records a call may touch: a customer's (by account) or a visitor's (by the browser's
- * own key), always on one website of one company.
+ * Whose records a call may touch: a customer's (by account) or a visitor's (by the hash of the
+ * key the server issued to the session at login), always on one website of one company.
  */
 export type SampleOwner =
   | { companyId: number; websiteId: number; customerId: number; visitorKey: null }
@@ -131,6 +131,16 @@ function samplesQueries(db: Kysely<Database>) {
             .executeTakeFirst()
         ).numUpdatedRows,
       ) > 0,
+
+    /** Whether a visitor key (its hash) owns records on a website, deleted ones included. */
+    visitorKeyInUse: async (websiteId: number, keyHash: string) =>
+      (await db
+        .selectFrom('samples')
+        .select('id')
+        .where('website_id', '=', websiteId)
+        .where('visitor_key', '=', keyHash)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
 
     async byIdempotencyKey(companyId: number, key: string) {
       return db

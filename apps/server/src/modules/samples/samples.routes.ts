@@ -12,15 +12,13 @@ function customerOf(ctx: CallContext<WebsiteContext, SessionContext>): CartCusto
 }
 
 /**
- * The records a caller owns: a customer's by account; a visitor's by the key their browser
- * keeps (null when none was sent: such a visitor owns nothing).
+ * The records a caller owns: a customer's by account; a visitor's by the key the server issued
+ * to the session at login (null for a session from before keys were issued: it owns nothing).
  */
-function ownerOf(
-  ctx: CallContext<WebsiteContext, SessionContext>,
-  visitorKey: string | undefined,
-): SampleOwner | null {
+function ownerOf(ctx: CallContext<WebsiteContext, SessionContext>): SampleOwner | null {
   const customer = customerOf(ctx);
   if (customer) return { ...customer, visitorKey: null };
+  const visitorKey = ctx.session.visitorKey;
   return visitorKey
     ? { companyId: ctx.website.companyId, websiteId: ctx.website.id, customerId: null, visitorKey }
     : null;
@@ -31,34 +29,34 @@ export function samplesRoutes(samples: SamplesService) {
     Promise.resolve({ ok: false as const, code: -1, tip: ctx.t('cart.visitorKeyRequired') });
 
   const add_choose: CallHandler<'add_choose'> = (input, ctx) => {
-    const owner = ownerOf(ctx, input.visitor_key);
+    const owner = ownerOf(ctx);
     return owner ? samples.submit(input, owner, ctx.website.info, ctx.lang, ctx.t) : noOwner(ctx);
   };
   const get_choose_list: CallHandler<'get_choose_list'> = async (input, ctx) => {
-    const owner = ownerOf(ctx, input.visitor_key);
+    const owner = ownerOf(ctx);
     // A visitor without a key has submitted nothing from this browser.
     if (!owner)
       return { ok: true, data: { list: [], total: 0, page: input.page, page_size: input.page_size } };
     return samples.list(owner, input.page, input.page_size, ctx.website.info);
   };
   const get_choose_detail: CallHandler<'get_choose_detail'> = (input, ctx) => {
-    const owner = ownerOf(ctx, input.visitor_key);
+    const owner = ownerOf(ctx);
     return owner ? samples.detail(owner, input.id, ctx.website.info, ctx.t) : noOwner(ctx);
   };
   const get_choose_toy_list: CallHandler<'get_choose_toy_list'> = (input, ctx) => {
-    const owner = ownerOf(ctx, input.visitor_key);
+    const owner = ownerOf(ctx);
     return owner ? samples.lines(owner, input, ctx.website.info, ctx.t) : noOwner(ctx);
   };
-  const get_detail_choose: CallHandler<'get_detail_choose'> = async (input, ctx) => {
-    const owner = ownerOf(ctx, input.visitor_key);
+  const get_detail_choose: CallHandler<'get_detail_choose'> = async (_input, ctx) => {
+    const owner = ownerOf(ctx);
     return owner ? samples.lastContact(owner) : { ok: true, data: null };
   };
   const delete_choose: CallHandler<'delete_choose'> = (input, ctx) => {
-    const owner = ownerOf(ctx, input.visitor_key);
+    const owner = ownerOf(ctx);
     return owner ? samples.remove(owner, input.ids, ctx.t) : noOwner(ctx);
   };
   const export_choose: CallHandler<'export_choose'> = (input, ctx) => {
-    const owner = ownerOf(ctx, input.visitor_key);
+    const owner = ownerOf(ctx);
     return owner ? samples.exportRecord(owner, input.id, ctx.website.info, ctx.lang, ctx.t) : noOwner(ctx);
   };
   const export_sample_car: CallHandler<'export_sample_car'> = (input, ctx) =>

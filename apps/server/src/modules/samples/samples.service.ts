@@ -315,6 +315,9 @@ export function createSamplesService({
   });
 
   return {
+    /** Whether a visitor key (its hash) owns records on a website: login keeps such a key. */
+    visitorKeyInUse: (websiteId: number, keyHash: string) => repo.visitorKeyInUse(websiteId, keyHash),
+
     /** staff_list_samples: the company's submitted lists, newest first. */
     async inbox(
       input: InboxFilter & { page: number; page_size: number },
