@@ -133,6 +133,37 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
   });
 });
 
+/** A company with one website, made straight in the tables (for migrations' data steps). */
+async function companyWithWebsite(h: DatabaseHandle, code: string, now: number) {
+  const { id } = await h.db
+    .insertInto('companies')
+    .values({ name: code, code_salt: 's', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const site = await h.db
+    .insertInto('websites')
+    .values({ company_id: id, code, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { company_id: id, website_id: site.id };
+}
+
+/** A sample record as an earlier version stored it: its number, and a browser's own key. */
+const oldSample = (
+  owner: { company_id: number; website_id: number },
+  number: string,
+  visitor_key: string | null = null,
+) => ({
+  ...owner,
+  number,
+  visitor_key,
+  idempotency_key: number,
+  company_name: 'x',
+  contact: 'x',
+  email: 'x@example.com',
+  created_at: 1_795_000_000_000,
+});
+
 describe('0009 on a database with records numbered by the old global sequence', () => {
   let h: DatabaseHandle;
   beforeAll(async () => {
@@ -142,37 +173,14 @@ describe('0009 on a database with records numbered by the old global sequence', 
 
   it("starts each company's counter of a day after the numbers it already has", async () => {
     await migrateUpTo(h.db, '0008_staff_console');
-    const now = 1_795_000_000_000;
-    const company = async (code: string) => {
-      const { id } = await h.db
-        .insertInto('companies')
-        .values({ name: code, code_salt: 's', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const site = await h.db
-        .insertInto('websites')
-        .values({ company_id: id, code, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { company_id: id, website_id: site.id };
-    };
-    const [a, b] = [await company('a'), await company('b')];
-    const sample = (owner: { company_id: number; website_id: number }, number: string) => ({
-      ...owner,
-      number,
-      idempotency_key: number,
-      company_name: 'x',
-      contact: 'x',
-      email: 'x@example.com',
-      created_at: now,
-    });
+    const [a, b] = [await companyWithWebsite(h, 'a', 1), await companyWithWebsite(h, 'b', 1)];
     await h.db
       .insertInto('samples')
       .values([
-        sample(a, 'S2026112600007'),
-        sample(a, 'S2026112600012'),
-        sample(a, 'S20261125100001'),
-        sample(b, 'S2026112600009'),
+        oldSample(a, 'S2026112600007'),
+        oldSample(a, 'S2026112600012'),
+        oldSample(a, 'S20261125100001'),
+        oldSample(b, 'S2026112600009'),
       ])
       .execute();
 
@@ -200,31 +208,14 @@ describe('0010 on a database with records of browsers that chose their own keys'
 
   it('keeps only the hash of each key as the owner of its records', async () => {
     await migrateUpTo(h.db, '0009_company_numbers');
-    const now = 1_795_000_000_000;
-    const { id: company_id } = await h.db
-      .insertInto('companies')
-      .values({ name: 'a', code_salt: 's', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: website_id } = await h.db
-      .insertInto('websites')
-      .values({ company_id, code: 'a', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const sample = (number: string, visitor_key: string | null) => ({
-      company_id,
-      website_id,
-      number,
-      visitor_key,
-      idempotency_key: number,
-      company_name: 'x',
-      contact: 'x',
-      email: 'x@example.com',
-      created_at: now,
-    });
+    const a = await companyWithWebsite(h, 'a', 1);
     await h.db
       .insertInto('samples')
-      .values([sample('S1', 'browser-key-0001'), sample('S2', 'browser-key-0001'), sample('S3', null)])
+      .values([
+        oldSample(a, 'S1', 'browser-key-0001'),
+        oldSample(a, 'S2', 'browser-key-0001'),
+        oldSample(a, 'S3', null),
+      ])
       .execute();
 
     await migrateToLatest(h.db);
