@@ -112,12 +112,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isCompanyPicture: async (url, companyId) =>
       (await uploads.readUploadedImage(url, { companyId, purpose: 'site' })).ok,
   });
-  const auth = createAuthService({
-    repo: createAuthRepository(deps.db),
-    clock: deps.clock,
-    websiteInfo: site.websiteInfo,
-  });
-
   const staff = createStaffService({ repo: createStaffRepository(deps.db), clock: deps.clock });
 
   const catalog = createCatalogService({
@@ -131,6 +125,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const r = await catalog.byIds(...args);
     return r.ok ? r.data : [];
   };
+
+  const cart = createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards });
+  const samples = createSamplesService({
+    repo: createSamplesRepository(deps.db),
+    clock: deps.clock,
+    cards,
+    storage: deps.storage,
+    buildWorkbook: deps.buildWorkbook ?? buildWorkbook,
+    // A customer's cart export reads the server cart, not what the browser sends.
+    customerCart: cart.lineInputs,
+  });
+  const auth = createAuthService({
+    repo: createAuthRepository(deps.db),
+    clock: deps.clock,
+    websiteInfo: site.websiteInfo,
+    // A visitor's key is kept at login when records belong to it (decision 0028).
+    visitorKeyInUse: samples.visitorKeyInUse,
+  });
 
   // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
   const imageWork = deps.imageWork ?? INLINE_IMAGE_WORK;
@@ -181,16 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
       analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),
       catalogRoutes(catalog),
-      cartRoutes(createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards })),
-      samplesRoutes(
-        createSamplesService({
-          repo: createSamplesRepository(deps.db),
-          clock: deps.clock,
-          cards,
-          storage: deps.storage,
-          buildWorkbook: deps.buildWorkbook ?? buildWorkbook,
-        }),
-      ),
+      cartRoutes(cart),
+      samplesRoutes(samples),
       uploadsRoutes(uploads),
       // get_toy_similar is image search's: visual first, topped up by the catalogue's rule.
       imageSearchRoutes(imageSearch),

@@ -122,6 +122,13 @@ export interface StaffLoginAttemptsTable extends Owned {
   created_at: number;
 }
 
+/** A company's counter for numbers sharing a prefix (a day's sample records: S20261126). */
+export interface NumberSequencesTable {
+  company_id: number;
+  name: string;
+  value: number;
+}
+
 /** One staff write: who, when, which call, what it changed (JSON before and after). */
 export interface AuditLogTable extends Owned {
   staff_id: number | null;
@@ -176,6 +183,8 @@ export interface SessionsTable extends Owned {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** A visitor session's key (SHA-256 of what the server issued at login); null for customers. */
+  visitor_key: string | null;
 }
 
 export interface LoginFailuresTable extends Owned {
@@ -545,6 +554,7 @@ export interface Database {
   access_codes: AccessCodesTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  number_sequences: NumberSequencesTable;
   access_applications: AccessApplicationsTable;
   categories: CategoriesTable;
   factories: FactoriesTable;

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { LANGUAGES } from '@vitrine/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
 import { testDatabaseUrl } from '../test/harness';
 import type { DatabaseHandle } from './dialect';
-import { migrateToLatest } from './migrate';
+import { migrateToLatest, migrateUpTo } from './migrate';
 
 async function columnsOf(h: DatabaseHandle, table: string): Promise<string[]> {
   if (h.dialect === 'sqlite') {
@@ -34,6 +35,8 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0006_image_index',
       '0007_search_vocabulary',
       '0008_staff_console',
+      '0009_company_numbers',
+      '0010_visitor_keys',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)
@@ -81,6 +84,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
         'upload_grants',
         'image_features',
         'image_vocabularies',
+        'number_sequences',
       ]),
     );
   });
@@ -126,5 +130,97 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       .select(['exworks_price', 'created_at'])
       .executeTakeFirstOrThrow();
     expect(p).toEqual({ exworks_price: 12.3456, created_at: now });
+  });
+});
+
+/** A company with one website, made straight in the tables (for migrations' data steps). */
+async function companyWithWebsite(h: DatabaseHandle, code: string, now: number) {
+  const { id } = await h.db
+    .insertInto('companies')
+    .values({ name: code, code_salt: 's', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const site = await h.db
+    .insertInto('websites')
+    .values({ company_id: id, code, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { company_id: id, website_id: site.id };
+}
+
+/** A sample record as an earlier version stored it: its number, and a browser's own key. */
+const oldSample = (
+  owner: { company_id: number; website_id: number },
+  number: string,
+  visitor_key: string | null = null,
+) => ({
+  ...owner,
+  number,
+  visitor_key,
+  idempotency_key: number,
+  company_name: 'x',
+  contact: 'x',
+  email: 'x@example.com',
+  created_at: 1_795_000_000_000,
+});
+
+describe('0009 on a database with records numbered by the old global sequence', () => {
+  let h: DatabaseHandle;
+  beforeAll(async () => {
+    h = await createTestDatabase(testDatabaseUrl());
+  });
+  afterAll(() => h.close());
+
+  it("starts each company's counter of a day after the numbers it already has", async () => {
+    await migrateUpTo(h.db, '0008_staff_console');
+    const [a, b] = [await companyWithWebsite(h, 'a', 1), await companyWithWebsite(h, 'b', 1)];
+    await h.db
+      .insertInto('samples')
+      .values([
+        oldSample(a, 'S2026112600007'),
+        oldSample(a, 'S2026112600012'),
+        oldSample(a, 'S20261125100001'),
+        oldSample(b, 'S2026112600009'),
+      ])
+      .execute();
+
+    expect(await migrateUpTo(h.db, '0009_company_numbers')).toEqual(['0009_company_numbers']);
+    const counters = await h.db
+      .selectFrom('number_sequences')
+      .select(['company_id', 'name', 'value'])
+      .orderBy('company_id')
+      .orderBy('name')
+      .execute();
+    expect(counters.map((c) => ({ ...c, value: Number(c.value) }))).toEqual([
+      { company_id: a.company_id, name: 'S20261125', value: 100001 },
+      { company_id: a.company_id, name: 'S20261126', value: 12 },
+      { company_id: b.company_id, name: 'S20261126', value: 9 },
+    ]);
+  });
+});
+
+describe('0010 on a database with records of browsers that chose their own keys', () => {
+  let h: DatabaseHandle;
+  beforeAll(async () => {
+    h = await createTestDatabase(testDatabaseUrl());
+  });
+  afterAll(() => h.close());
+
+  it('keeps only the hash of each key as the owner of its records', async () => {
+    await migrateUpTo(h.db, '0009_company_numbers');
+    const a = await companyWithWebsite(h, 'a', 1);
+    await h.db
+      .insertInto('samples')
+      .values([
+        oldSample(a, 'S1', 'browser-key-0001'),
+        oldSample(a, 'S2', 'browser-key-0001'),
+        oldSample(a, 'S3', null),
+      ])
+      .execute();
+
+    await migrateToLatest(h.db);
+    const owners = await h.db.selectFrom('samples').select('visitor_key').orderBy('number').execute();
+    const hash = createHash('sha256').update('browser-key-0001').digest('hex');
+    expect(owners.map((o) => o.visitor_key)).toEqual([hash, hash, null]);
   });
 });

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationResult, type MigrationResultSet, Migrator } from 'kysely';
 import type { Database } from './database';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_list_indexes';
@@ -8,6 +8,8 @@ import * as m0005 from './migrations/0005_advert_titles';
 import * as m0006 from './migrations/0006_image_index';
 import * as m0007 from './migrations/0007_search_vocabulary';
 import * as m0008 from './migrations/0008_staff_console';
+import * as m0009 from './migrations/0009_company_numbers';
+import * as m0010 from './migrations/0010_visitor_keys';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_image_index': m0006,
   '0007_search_vocabulary': m0007,
   '0008_staff_console': m0008,
+  '0009_company_numbers': m0009,
+  '0010_visitor_keys': m0010,
 };
 
 export class MigrationError extends Error {
@@ -27,12 +31,24 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  return migrate(db, (m) => m.migrateToLatest());
+}
+
+/** Applies the migrations up to and including `last` (tests of a migration's data step). */
+export async function migrateUpTo(db: Kysely<Database>, last: string): Promise<string[]> {
+  return migrate(db, (m) => m.migrateTo(last));
+}
+
+async function migrate(
+  db: Kysely<Database>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const migrator = new Migrator({
     // Migrations see the database as it was when they were written, not today's types.
     db: db as unknown as Kysely<unknown>,
     provider: { getMigrations: async () => MIGRATIONS },
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) {
     const failed = results?.find((r: MigrationResult) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(

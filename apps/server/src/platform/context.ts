@@ -22,6 +22,8 @@ export interface SessionContext {
   companyId: number;
   loginType: 0 | 1;
   customerId: number | null;
+  /** A visitor session's key (its SHA-256): the owner of the visitor's sample records. */
+  visitorKey: string | null;
   expiresAt: number;
   user: SessionUser;
 }

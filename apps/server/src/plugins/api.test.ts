@@ -79,6 +79,32 @@ describe('the /api envelope', () => {
     expect(r.code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   });
 
+  it('accepts application/json with a charset', async () => {
+    const r = await t.raw({
+      method: 'POST',
+      url: '/api/get_website_info',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: '{}',
+    });
+    expect(r.code).toBe(0);
+  });
+
+  // A page of another site may post these three types without a CORS preflight: none is parsed.
+  it.each([
+    'text/plain',
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+  ])('refuses a body sent as %s, which a form or another site could send, with -415', async (type) => {
+    const r = await t.raw({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': type },
+      payload: JSON.stringify({ website_id: website, code: 'demo-visitor' }),
+    });
+    expect(r.code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  });
+
   it('answers an oversized body with -413', async () => {
     const payload = JSON.stringify({ website_id: 1, code: 'x'.repeat(2 * 1024 * 1024) });
     const r = await t.raw({
@@ -120,7 +146,7 @@ describe('the /api envelope', () => {
     expect(r.code).toBe(0);
   });
 
-  it('never answers with a 500, a stack trace or HTML, whatever the body', async () => {
+  it('never answers with a 500, a stack trace or HTML, whatever the body, and parses none sent as text/plain', async () => {
     const bodies = [
       '{}',
       '{"lang":"x"}',
@@ -131,25 +157,28 @@ describe('the /api envelope', () => {
       '{"__proto__":{"admin":true},"website_id":1,"code":"a"}',
       '{"constructor":{"prototype":{"x":1}}}',
     ];
+    const send = (name: string, body: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/${name}`, payload: body, headers });
+    const envelopeOf = (res: Awaited<ReturnType<typeof send>>) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/json');
+      const json = res.json<{ code: number; tip: string }>();
+      expect(Object.keys(json).sort()).toEqual(['code', 'data', 'tip']);
+      expect(json.code).not.toBe(ErrorCode.INTERNAL);
+      expect(res.body).not.toMatch(/at .+\.ts:\d+|stack/);
+      return json;
+    };
     for (const name of Object.keys(calls)) {
       for (const body of bodies) {
         for (const headers of [
           {},
           { 'website-id': String(website) },
           { 'website-id': String(website), authorization: 'Bearer x' },
-        ]) {
-          const res = await t.app.inject({
-            method: 'POST',
-            url: `/api/${name}`,
-            payload: body,
-            headers: { ...headers, 'content-type': 'application/json' },
-          });
-          expect(res.statusCode).toBe(200);
-          expect(res.headers['content-type']).toContain('application/json');
-          const json = res.json<{ code: number; tip: string }>();
-          expect(Object.keys(json).sort()).toEqual(['code', 'data', 'tip']);
-          expect(json.code).not.toBe(ErrorCode.INTERNAL);
-          expect(res.body).not.toMatch(/at .+\.ts:\d+|stack/);
+        ] as Record<string, string>[]) {
+          envelopeOf(await send(name, body, { ...headers, 'content-type': 'application/json' }));
+          // The same body as text/plain, as a cross-site form or fetch without preflight sends it.
+          const plain = envelopeOf(await send(name, body, { ...headers, 'content-type': 'text/plain' }));
+          expect(plain.code).toBe(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
         }
       }
     }

@@ -105,9 +105,11 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: Ca
   app.register(
     async (api) => {
       api.removeAllContentTypeParsers();
-      // Empty bodies count as {}, so calls without fields can be sent bare.
+      // Empty bodies count as {}, so calls without fields can be sent bare. JSON alone: a page of
+      // another site can post text/plain (or a form) without a CORS preflight, never
+      // application/json, so nothing it can send unasked is parsed (decision 0028).
       api.addContentTypeParser(
-        ['application/json', 'text/plain'],
+        'application/json',
         { parseAs: 'string', bodyLimit: LIMITS.MAX_BODY_BYTES },
         (_req, raw, done) => {
           const text = String(raw);

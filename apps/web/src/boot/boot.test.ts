@@ -70,7 +70,10 @@ describe('the head script', () => {
     window.history.replaceState(null, '', '/Home/');
     boot(LOCALES);
     expect(api.named('get_advert')).toHaveLength(1);
-    expect(api.calls[0]?.headers['Website-ID']).toBe(String(demoSite.id));
+    expect(api.calls[0]?.headers).toMatchObject({
+      'Website-ID': String(demoSite.id),
+      'Content-Type': 'application/json',
+    });
     await vi.waitFor(() => expect(imagePreloads()).toEqual(['/img/800/ab/cd/banner.jpg']));
 
     await expect(takeEarlyCall('get_advert', HOME_BANNERS, 'en')).resolves.toEqual(banners);

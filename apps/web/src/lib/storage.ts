@@ -9,8 +9,9 @@ import {
 
 /**
  * What the showroom keeps in the browser:
- * - localStorage: the website's info (with its site code), the session token, the user, and the
- *   language the buyer chose (its 8-digit code and its locale, as the specification asks);
+ * - localStorage: the website's info (with its site code), the session token, the user, the
+ *   language the buyer chose (its 8-digit code and its locale, as the specification asks), and
+ *   per website the visitor key the server issued (decision 0028);
  * - sessionStorage: a token handed over in the URL (?token=…), and the page asked for before
  *   the login page (the referrer), for this tab only.
  * Storage may be unavailable (private modes, blocked cookies): every access is guarded, and the
@@ -116,6 +117,23 @@ export function clearSite(): void {
 }
 
 // ---- session ---------------------------------------------------------------------------------
+
+const visitorKeyOf = (siteId: number) => `vitrine.visitor.${siteId}`;
+const VISITOR_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The visitor key the server issued to this browser on a website, to bring back at the next
+ * visitor login so the browser finds its sample records again (the server keeps it only when
+ * records belong to it). Survives logout; a customer login leaves it as it is.
+ */
+export function getVisitorKey(siteId: number): string | undefined {
+  const stored = read(visitorKeyOf(siteId));
+  return stored && VISITOR_KEY.test(stored) ? stored : undefined;
+}
+
+export function setVisitorKey(siteId: number, key: string): void {
+  write(visitorKeyOf(siteId), key);
+}
 
 /** The session token: one handed over in this tab's URL first, else the stored one. */
 export function getToken(): string | null {

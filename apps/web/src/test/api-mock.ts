@@ -1,4 +1,4 @@
-import { selectionTotals } from '@vitrine/contract';
+import { ErrorCode, selectionTotals } from '@vitrine/contract';
 import { vi } from 'vitest';
 
 /** One /api request as the fake server saw it. */
@@ -13,6 +13,7 @@ export type Handler = (body: Record<string, unknown>, call: SeenCall) => Envelop
 
 export const ok = (data: unknown = {}, tip = 'Success'): Envelope => ({ code: 0, data, tip });
 export const fail = (code: number, tip: string): Envelope => ({ code, data: null, tip });
+const notJson = fail(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The body must be sent as application/json.');
 
 /**
  * Calls the layout makes on its own for a logged-in customer (the cart badge reads the server
@@ -39,7 +40,10 @@ export function mockApi(own: Record<string, Handler>) {
     calls.push(call);
     const handler = handlers[name];
     if (!handler) throw new Error(`unexpected call ${name}`);
-    return new Response(JSON.stringify(await handler(body, call)), {
+    // As the server: a body of any other type is refused unread (decision 0028).
+    const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+    const answer = type?.split(';')[0]?.trim() === 'application/json' ? await handler(body, call) : notJson;
+    return new Response(JSON.stringify(answer), {
       status: 200,
       headers: { 'content-type': 'application/json' },
     });

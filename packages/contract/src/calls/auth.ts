@@ -3,12 +3,23 @@ import { LIMITS } from '../constants';
 import { baseRequest } from '../envelope';
 import { sessionUser, websiteInfo } from './site';
 
+/**
+ * The key the server issues to a visitor at login; a visitor's sample records belong to it. The
+ * browser keeps it per website and hands it back at its next visitor login, so it finds its
+ * records again; a key the server did not issue (or whose records are gone) is replaced.
+ */
+export const visitorKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/)
+  .describe('The visitor key the server issued to this browser at an earlier login (visitors only)');
+
 export const loginRequest = baseRequest.extend({
   website_id: z.number().int().positive().describe('The id answered by get_website_info'),
   code: z
     .string()
     .max(LIMITS.CODE_MAX_LENGTH)
     .describe('A visitor access code or a customer password; checked for emptiness by the call'),
+  visitor_key: visitorKey.optional(),
 });
 
 export const loginResponse = z.object({
@@ -16,6 +27,10 @@ export const loginResponse = z.object({
   id: z.number().int().describe('Website id'),
   site: websiteInfo,
   user: sessionUser,
+  visitor_key: z
+    .string()
+    .nullable()
+    .describe("A visitor session's key, to keep and send at the next visitor login; null for a customer"),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 

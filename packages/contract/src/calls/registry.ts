@@ -507,7 +507,7 @@ export const calls = {
     access: 'session',
     tag: 'samples',
     summary:
-      "The buyer's sample records, newest first (a customer's by account, a visitor's by visitor_key).",
+      "The buyer's sample records, newest first (a customer's by account, a visitor's by the key the server issued at login).",
     request: getChooseListRequest,
     response: sampleListResponse,
   }),

@@ -4,15 +4,6 @@ import { cartLine, cartLineInput, cartTotals } from './cart';
 import { pageRequest } from './catalog';
 
 /**
- * The key a visitor's browser keeps for itself (per website), so it finds the records it
- * submitted; customers find theirs by their account and need none.
- */
-export const visitorKey = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{16,64}$/)
-  .describe("The browser's own random key (visitors only; customers are known by their session)");
-
-/**
  * The submission form. Lengths are bounded here; the rules with their messages (required
  * fields, a valid email, a way to be contacted) are checkSampleForm in rules.ts, applied by
  * the browser and the server alike.
@@ -35,7 +26,6 @@ export const addChooseRequest = baseRequest.extend(sampleForm.shape).extend({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
     .describe('Chosen once per submission by the client; a retry with the same key returns the same record'),
-  visitor_key: visitorKey.optional(),
 });
 
 export const addChooseResponse = z.object({
@@ -62,9 +52,7 @@ export const sampleSummary = z.object({
 });
 export type SampleSummary = z.infer<typeof sampleSummary>;
 
-const ownerFields = { visitor_key: visitorKey.optional() };
-
-export const getChooseListRequest = baseRequest.extend(pageRequest.shape).extend(ownerFields);
+export const getChooseListRequest = baseRequest.extend(pageRequest.shape);
 export const sampleListResponse = z.object({
   list: z.array(sampleSummary),
   total: z.number().int(),
@@ -72,7 +60,7 @@ export const sampleListResponse = z.object({
   page_size: z.number().int(),
 });
 
-export const sampleIdRequest = baseRequest.extend({ id: z.number().int().positive() }).extend(ownerFields);
+export const sampleIdRequest = baseRequest.extend({ id: z.number().int().positive() });
 
 export const getChooseToyListRequest = sampleIdRequest.extend({
   page: z.number().int().min(1).max(1000).default(1),
@@ -85,16 +73,16 @@ export const sampleLinesResponse = z.object({
   page_size: z.number().int(),
 });
 
-export const getDetailChooseRequest = baseRequest.extend(ownerFields);
+export const getDetailChooseRequest = baseRequest;
 export const getDetailChooseResponse = sampleForm
   .pick({ company_name: true, contact: true, phone: true, email: true })
   .required()
   .nullable()
   .describe("The contact details of the buyer's latest submission, to fill the form; null before the first");
 
-export const deleteChooseRequest = baseRequest
-  .extend({ ids: z.array(z.number().int().positive()).min(1).max(1000) })
-  .extend(ownerFields);
+export const deleteChooseRequest = baseRequest.extend({
+  ids: z.array(z.number().int().positive()).min(1).max(1000),
+});
 export const deleteChooseResponse = z.object({ deleted: z.number().int() });
 
 /** The Excel export of a record or of the current cart. */

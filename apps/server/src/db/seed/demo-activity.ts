@@ -88,7 +88,6 @@ export async function seedDemoActivity(app: FastifyInstance): Promise<string[]> 
             .slice(l.from, l.from + l.count)
             .map((p, j) => ({ id: p.id, ctn: 1 + ((i + j) % 4) })),
           idempotency_key: `demo-activity-${creds.site}-${i}-0000`,
-          ...(l.who === visitor.token ? { visitor_key: `demo-browser-${creds.site}-0001` } : {}),
         },
         { website, token: l.who },
       );

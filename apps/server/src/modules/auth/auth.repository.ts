@@ -21,6 +21,7 @@ export function createAuthRepository(db: Kysely<Database>) {
           's.customer_id',
           's.expires_at',
           's.revoked_at',
+          's.visitor_key',
           'c.id as live_customer_id',
           'c.customer_name',
           'c.nickname',
@@ -87,8 +88,24 @@ export function createAuthRepository(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .execute(),
 
-    /** Wrong logins from an address on a website since a time: how many, and the first one. */
-    recentFailures: async (websiteId: number, ip: string, since: number) => {
+    /**
+     * Records a login attempt before its code is checked; answers its id. The table keeps its
+     * first name, login_failures: an attempt that turns out right is deleted again, so what
+     * stays are the wrong ones (and, for a moment, those being checked).
+     */
+    addAttempt: async (companyId: number, websiteId: number, ip: string, now: number) =>
+      Number(
+        (
+          await db
+            .insertInto('login_failures')
+            .values({ company_id: companyId, website_id: websiteId, ip, created_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+
+    /** Attempts from an address on a website since a time, this one included: how many, and the first. */
+    recentAttempts: async (websiteId: number, ip: string, since: number) => {
       const r = await db
         .selectFrom('login_failures')
         .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('first')])
@@ -99,14 +116,8 @@ export function createAuthRepository(db: Kysely<Database>) {
       return { count: Number(r.count), first: r.first === null ? null : Number(r.first) };
     },
 
-    addFailure: (companyId: number, websiteId: number, ip: string, now: number) =>
-      db
-        .insertInto('login_failures')
-        .values({ company_id: companyId, website_id: websiteId, ip, created_at: now })
-        .execute(),
-
-    clearFailures: (websiteId: number, ip: string) =>
-      db.deleteFrom('login_failures').where('website_id', '=', websiteId).where('ip', '=', ip).execute(),
+    /** Takes back one attempt: it was right, or it was refused unchecked. */
+    deleteAttempt: (id: number) => db.deleteFrom('login_failures').where('id', '=', id).execute(),
 
     countApplications: async (websiteId: number, ip: string, since: number) =>
       Number(

@@ -22,6 +22,8 @@ export interface AuthServiceDeps {
   clock: Clock;
   /** The public info of a website (from the site module, composed in app.ts). */
   websiteInfo(websiteId: number): Promise<WebsiteInfo | null>;
+  /** Whether a visitor key (its hash) owns records on a website (the samples module's; app.ts). */
+  visitorKeyInUse(websiteId: number, keyHash: string): Promise<boolean>;
 }
 
 interface Caller {
@@ -52,13 +54,15 @@ function userOf(s: SessionRow): SessionUser {
  */
 export const ENDED_SESSION_KEPT_MS = 7 * 24 * 3600 * 1000;
 
-export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps) {
-  /** How long the caller must still wait, or 0 when not throttled. */
-  async function throttledFor(websiteId: number, ip: string): Promise<number> {
-    const now = clock.now();
-    const { count, first } = await repo.recentFailures(websiteId, ip, now - LIMITS.LOGIN_FAILURE_WINDOW_MS);
-    if (count < LIMITS.LOGIN_MAX_FAILURES || first === null) return 0;
-    return first + LIMITS.LOGIN_FAILURE_WINDOW_MS - now;
+export function createAuthService({ repo, clock, websiteInfo, visitorKeyInUse }: AuthServiceDeps) {
+  /**
+   * The key of a visitor session: the one the browser brought back when it owns records on this
+   * website (the server issued it, or it is a browser's own from before keys were issued),
+   * otherwise a new one. A key no record has is worth nothing to keep, so a guess finds nothing.
+   */
+  async function visitorKeyFor(websiteId: number, brought: string | undefined): Promise<string> {
+    if (brought && (await visitorKeyInUse(websiteId, hashToken(brought)))) return brought;
+    return newToken();
   }
 
   async function findSession(token: string): Promise<SessionContext | null> {
@@ -72,6 +76,7 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       companyId: s.company_id,
       loginType: s.login_type === LOGIN_TYPE.CUSTOMER ? 1 : 0,
       customerId: s.customer_id,
+      visitorKey: s.login_type === LOGIN_TYPE.CUSTOMER ? null : s.visitor_key,
       expiresAt: s.expires_at,
       user: userOf(s),
     };
@@ -82,7 +87,7 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
     resolveSession: findSession,
 
     async login(
-      input: { website_id: number; code: string },
+      input: { website_id: number; code: string; visitor_key?: string | undefined },
       caller: Caller,
     ): Promise<CallResult<LoginResponse>> {
       const { t } = caller;
@@ -91,17 +96,28 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       const code = normalizeCode(input.code);
       if (!code) return fail(ErrorCode.BAD_REQUEST, t('auth.codeRequired'));
 
-      const wait = await throttledFor(site.id, caller.ip);
-      if (wait > 0)
+      // The attempt is written before the code is checked and counted with the others of the
+      // window, so a burst of parallel guesses cannot all pass the check (decision 0028).
+      const now = clock.now();
+      const attempt = await repo.addAttempt(site.company_id, site.id, caller.ip, now);
+      const { count, first } = await repo.recentAttempts(
+        site.id,
+        caller.ip,
+        now - LIMITS.LOGIN_FAILURE_WINDOW_MS,
+      );
+      if (count > LIMITS.LOGIN_MAX_FAILURES) {
+        // A refused attempt is not a guess: it does not push the end of the wait further out.
+        await repo.deleteAttempt(attempt);
+        const wait = (first ?? now) + LIMITS.LOGIN_FAILURE_WINDOW_MS - now;
         return fail(
           ErrorCode.TOO_MANY_REQUESTS,
-          t('auth.tooManyAttempts', { minutes: Math.ceil(wait / 60_000) }),
+          t('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(wait / 60_000)) }),
         );
+      }
 
       const salt = await repo.companySalt(site.company_id);
       if (!salt) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
       const hash = await hashCode(code, salt);
-      const now = clock.now();
 
       const access = await repo.findAccessCode(site.company_id, site.id, hash);
       const accessValid =
@@ -110,12 +126,14 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
         (access.max_uses === null || access.use_count < access.max_uses) &&
         (await repo.useAccessCode(access.id, now));
       const customer = accessValid ? undefined : await repo.findCustomerByPassword(site.company_id, hash);
-      if (!accessValid && !customer) {
-        await repo.addFailure(site.company_id, site.id, caller.ip, now);
-        return fail(ErrorCode.WRONG_PASSWORD, t('auth.wrongPassword'));
-      }
+      // A wrong code's attempt stays and counts for the window.
+      if (!accessValid && !customer) return fail(ErrorCode.WRONG_PASSWORD, t('auth.wrongPassword'));
 
-      await repo.clearFailures(site.id, caller.ip);
+      // A right code takes back its own attempt and nothing else: the address's earlier wrong
+      // guesses keep counting, or a shared visitor code would reset them between rounds of
+      // guesses (one guess tries every customer's password of the company at once).
+      await repo.deleteAttempt(attempt);
+      const visitorKey = customer ? null : await visitorKeyFor(site.id, input.visitor_key);
       const token = newToken();
       await repo.createSession({
         company_id: site.company_id,
@@ -124,6 +142,7 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
         login_type: customer ? LOGIN_TYPE.CUSTOMER : LOGIN_TYPE.VISITOR,
         customer_id: customer?.id ?? null,
         access_code_id: customer ? null : (access?.id ?? null),
+        visitor_key: visitorKey && hashToken(visitorKey),
         ip: caller.ip,
         user_agent: caller.userAgent,
         created_at: now,
@@ -131,7 +150,10 @@ export function createAuthService({ repo, clock, websiteInfo }: AuthServiceDeps)
       });
       const session = await findSession(token);
       if (!session) throw new Error('A session just created could not be read back');
-      return ok({ token, id: site.id, site, user: session.user }, t('auth.loggedIn'));
+      return ok(
+        { token, id: site.id, site, user: session.user, visitor_key: visitorKey },
+        t('auth.loggedIn'),
+      );
     },
 
     /** What a reload needs to restore the session: the website and the user. */

@@ -117,6 +117,39 @@ describe('login throttling', () => {
     expect((await t.call('login', { website_id: demo2, code: 'demo2-visitor' })).code).toBe(0);
   });
 
+  it('checks at most five of a burst of 60 parallel wrong logins from one address', async () => {
+    const o = { ip: '10.20.1.1' };
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => t.call('login', { website_id: demo, code: `burst-${i}` }, o)),
+    );
+    const refused = answers.filter((a) => a.code === ErrorCode.TOO_MANY_REQUESTS).length;
+    expect(refused).toBeGreaterThanOrEqual(60 - LIMITS.LOGIN_MAX_FAILURES);
+    expect(answers.filter((a) => a.code === ErrorCode.WRONG_PASSWORD).length).toBe(60 - refused);
+  });
+
+  it("keeps an address's wrong guesses when it logs in with the shared visitor code", async () => {
+    const o = { ip: '10.20.2.1' };
+    const guesses: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      for (let i = 0; i < 4; i++)
+        guesses.push((await t.call('login', { website_id: demo, code: `spray-${round}-${i}` }, o)).code);
+      await t.call('login', { website_id: demo, code: 'demo-visitor' }, o);
+    }
+    // The four of the first round and the first of the second; the sixth wrong guess is refused.
+    const checked = LIMITS.LOGIN_MAX_FAILURES;
+    expect(guesses.slice(0, checked)).toEqual(Array(checked).fill(ErrorCode.WRONG_PASSWORD));
+    expect(guesses.slice(checked)).toEqual(Array(40 - checked).fill(ErrorCode.TOO_MANY_REQUESTS));
+  });
+
+  it('counts a right login against nobody: it leaves no attempt behind', async () => {
+    const o = { ip: '10.20.3.1' };
+    for (let i = 0; i < LIMITS.LOGIN_MAX_FAILURES * 2; i++)
+      expect((await t.call('login', { website_id: demo, code: 'demo-visitor' }, o)).code).toBe(0);
+    expect((await t.call('login', { website_id: demo, code: 'wrong' }, o)).code).toBe(
+      ErrorCode.WRONG_PASSWORD,
+    );
+  });
+
   it('forgets wrong logins once they are older than the window, and only those', async () => {
     const failures = async () =>
       (await t.db.selectFrom('login_failures').select('created_at').execute()).map((r) =>

@@ -29,6 +29,11 @@ const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 export function createCartService({ repo, clock, cards }: CartServiceDeps) {
   return {
+    /** A customer's server cart as ids and cartons, newest first (as the cart page lists it). */
+    async lineInputs(owner: CartOwner): Promise<CartLineInput[]> {
+      return (await repo.lines(owner)).map((r) => ({ id: r.product_id, ctn: r.ctn }));
+    },
+
     async list(
       owner: CartOwner,
       site: WebsiteInfo,

@@ -37,7 +37,6 @@ describe("the staff's sample-list inbox", () => {
           company_name: `${form.company_name} ${i}`,
           lines: products.slice(i, i + 2).map((p) => ({ id: p.id, ctn: 3 })),
           idempotency_key: `inbox-test-key-${i}-0000000`,
-          ...(who === visitor ? { visitor_key: 'inbox-test-browser-0001' } : {}),
         },
         who,
       );

@@ -3,10 +3,11 @@ import { type ExpressionBuilder, type Insertable, type Kysely, sql } from 'kysel
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import { transactional } from '../../db/transactional';
 import type { Database, SamplesTable } from '../../db/database';
+import { nextInSequence } from '../../db/sequences';
 
 /**
- * Whose records a call may touch: a customer's (by account) or a visitor's (by the browser's
- * own key), always on one website of one company.
+ * Whose records a call may touch: a customer's (by account) or a visitor's (by the hash of the
+ * key the server issued to the session at login), always on one website of one company.
  */
 export type SampleOwner =
   | { companyId: number; websiteId: number; customerId: number; visitorKey: null }
@@ -131,6 +132,16 @@ function samplesQueries(db: Kysely<Database>) {
         ).numUpdatedRows,
       ) > 0,
 
+    /** Whether a visitor key (its hash) owns records on a website, deleted ones included. */
+    visitorKeyInUse: async (websiteId: number, keyHash: string) =>
+      (await db
+        .selectFrom('samples')
+        .select('id')
+        .where('website_id', '=', websiteId)
+        .where('visitor_key', '=', keyHash)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
     async byIdempotencyKey(companyId: number, key: string) {
       return db
         .selectFrom('samples')
@@ -149,7 +160,7 @@ function samplesQueries(db: Kysely<Database>) {
       o: SampleOwner,
       sample: NewSample,
       lines: { productId: number; ctn: number; snapshot: string }[],
-      numberOf: (id: number) => string,
+      numbering: { sequence: string; format: (n: number) => string },
     ): Promise<{ id: number; number: string; created: boolean }> {
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
@@ -160,7 +171,7 @@ function samplesQueries(db: Kysely<Database>) {
             website_id: o.websiteId,
             customer_id: o.customerId,
             visitor_key: o.visitorKey,
-            // Unique and temporary: replaced by the readable number once the id is known. Random
+            // Unique and temporary: replaced by the readable number once the row is in. Random
             // per attempt, not per key: two racing twins must meet on the idempotency key (the
             // conflict target), never on this other unique column, which PostgreSQL would raise.
             number: `pending-${randomUUID()}`,
@@ -178,7 +189,8 @@ function samplesQueries(db: Kysely<Database>) {
           return { ...first, created: false };
         }
         const id = Number(inserted.id);
-        const number = numberOf(id);
+        // Taken only once the record is in (a twin that found it takes none), in its transaction.
+        const number = numbering.format(await nextInSequence(trx, o.companyId, numbering.sequence));
         await trx.updateTable('samples').set({ number }).where('id', '=', id).execute();
         for (let i = 0; i < lines.length; i += 100) {
           await trx

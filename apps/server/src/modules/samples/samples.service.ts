@@ -39,6 +39,15 @@ export interface SamplesServiceDeps {
   storage: Storage;
   /** Builds a workbook: in a worker thread in production, inline in tests. */
   buildWorkbook(input: WorkbookInput): Promise<Buffer>;
+  /** A customer's server cart, as ids and cartons (the cart provides it; app.ts wires it). */
+  customerCart(customer: CartCustomer): Promise<CartLineInput[]>;
+}
+
+/** A customer on one website of their company: whose server cart an export reads. */
+export interface CartCustomer {
+  companyId: number;
+  websiteId: number;
+  customerId: number;
 }
 
 /** How long an exported workbook can be downloaded. */
@@ -64,7 +73,14 @@ function distinctLines(lines: readonly CartLineInput[]): CartLineInput[] {
   return [...byId].map(([id, ctn]) => ({ id, ctn }));
 }
 
-export function createSamplesService({ repo, clock, cards, storage, buildWorkbook }: SamplesServiceDeps) {
+export function createSamplesService({
+  repo,
+  clock,
+  cards,
+  storage,
+  buildWorkbook,
+  customerCart,
+}: SamplesServiceDeps) {
   function summary(r: Row, site: WebsiteInfo) {
     const cbm = Number(r.total_volume);
     const m = siteMoney(site);
@@ -300,6 +316,9 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
   });
 
   return {
+    /** Whether a visitor key (its hash) owns records on a website: login keeps such a key. */
+    visitorKeyInUse: (websiteId: number, keyHash: string) => repo.visitorKeyInUse(websiteId, keyHash),
+
     /** staff_list_samples: the company's submitted lists, newest first. */
     async inbox(
       input: InboxFilter & { page: number; page_size: number },
@@ -423,7 +442,8 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
           created_at: now,
         },
         lines.map((l) => ({ productId: l.product.id, ctn: l.ctn, snapshot: JSON.stringify(l.product) })),
-        (id) => `S${day}${String(id).padStart(5, '0')}`,
+        // Numbered per company and day: S2026112600001 is the company's first record of the day.
+        { sequence: `S${day}`, format: (n) => `S${day}${String(n).padStart(5, '0')}` },
       );
       return ok(
         {
@@ -483,9 +503,21 @@ export function createSamplesService({ repo, clock, cards, storage, buildWorkboo
       return exportRecordRow(r, site, lang, t);
     },
 
-    async exportCart(input: CartLineInput[], site: WebsiteInfo, lang: Language, t: Translate) {
-      if (input.length === 0) return fail(ErrorCode.FAILED, t('cart.empty'));
-      const lines = await currentLines(input, site, lang);
+    /**
+     * The cart's workbook: a customer's server cart (the lines sent are not read: the server's
+     * are the cart), a visitor's lines as sent. Lines of no product of this website's catalogue
+     * are left out, and a cart with none left is empty, never a workbook without rows.
+     */
+    async exportCart(
+      sent: CartLineInput[],
+      customer: CartCustomer | null,
+      site: WebsiteInfo,
+      lang: Language,
+      t: Translate,
+    ) {
+      const input = customer ? await customerCart(customer) : sent;
+      const lines = input.length ? await currentLines(input, site, lang) : [];
+      if (lines.length === 0) return fail(ErrorCode.FAILED, t('cart.empty'));
       const day = new Date(clock.now()).toISOString().slice(0, 10);
       return exportLines(
         lines,

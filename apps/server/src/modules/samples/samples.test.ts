@@ -15,7 +15,6 @@ const form = {
 };
 let keys = 0;
 const newKey = () => `test-key-${String(++keys).padStart(8, '0')}-${Date.now()}`;
-const visitorKey = (n: number) => `browser-key-${String(n).padStart(8, '0')}`;
 
 describe('sample submission and records', () => {
   let t: TestApp;
@@ -33,6 +32,16 @@ describe('sample submission and records', () => {
   afterAll(() => t.close());
 
   const lines = (n: number, ctn = 2) => live.slice(0, n).map((p) => ({ id: p.id, ctn }));
+  /** Another browser: a visitor session of its own, logged in from its own address. */
+  let browsers = 0;
+  const browser = async () => {
+    const r = await t.call(
+      'login',
+      { website_id: visitor.website, code: 'demo-visitor' },
+      { ip: `10.30.${++browsers}.1` },
+    );
+    return { token: r.data.token, website: visitor.website };
+  };
 
   it.each([
     [{ company_name: ' ' }, 'Please enter the company name'],
@@ -48,7 +57,6 @@ describe('sample submission and records', () => {
         ...change,
         lines: lines(1),
         idempotency_key: newKey(),
-        visitor_key: visitorKey(1),
         lang: EN,
       },
       visitor,
@@ -57,7 +65,7 @@ describe('sample submission and records', () => {
   });
 
   it('refuses an empty cart and more than 1000 lines', async () => {
-    const base = { ...form, idempotency_key: newKey(), visitor_key: visitorKey(1), lang: EN };
+    const base = { ...form, idempotency_key: newKey(), lang: EN };
     expect((await t.call('add_choose', { ...base, lines: [] }, visitor)).tip).toBe(
       'The sample cart is empty',
     );
@@ -67,18 +75,18 @@ describe('sample submission and records', () => {
     );
   });
 
-  it('records a visitor submission with its lines as they were, found again by the browser key only', async () => {
+  it('records a visitor submission with its lines as they were, found again by its session only', async () => {
     const key = newKey();
     const r = await t.call(
       'add_choose',
-      { ...form, lines: lines(3, 4), idempotency_key: key, visitor_key: visitorKey(2), lang: EN },
+      { ...form, lines: lines(3, 4), idempotency_key: key, lang: EN },
       visitor,
     );
     expect(r.code).toBe(0);
     expect(r.data.product_count).toBe(3);
     expect(r.data.number).toMatch(/^S20261122\d{5}$/);
 
-    const list = await t.call('get_choose_list', { visitor_key: visitorKey(2) }, visitor);
+    const list = await t.call('get_choose_list', {}, visitor);
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]).toMatchObject({ ...form, number: r.data.number, product_count: 3 });
     expect(list.data.list[0]?.totals.ctn).toBe(12);
@@ -90,28 +98,23 @@ describe('sample submission and records', () => {
       .set({ name_en: 'Renamed', exworks_price: 999 })
       .where('id', '=', first?.id ?? 0)
       .execute();
-    const detail = await t.call(
-      'get_choose_toy_list',
-      { id: r.data.id, visitor_key: visitorKey(2) },
-      visitor,
-    );
+    const detail = await t.call('get_choose_toy_list', { id: r.data.id }, visitor);
     expect(detail.data.list.map((l) => l.product.id)).toEqual(live.slice(0, 3).map((p) => p.id));
     expect(detail.data.list[0]?.product.name).toBe(first?.name);
     expect(detail.data.list[0]?.product.price).toBe(first?.price);
     expect(detail.data.list[0]?.ctn).toBe(4);
 
-    // Another browser, and a browser without a key, see nothing.
-    expect((await t.call('get_choose_list', { visitor_key: visitorKey(3) }, visitor)).data.total).toBe(0);
-    expect((await t.call('get_choose_list', {}, visitor)).data.total).toBe(0);
-    expect(
-      (await t.call('get_choose_detail', { id: r.data.id, visitor_key: visitorKey(3) }, visitor)).code,
-    ).toBe(ErrorCode.FAILED);
+    // Another browser sees nothing.
+    const other = await browser();
+    expect((await t.call('get_choose_list', {}, other)).data.total).toBe(0);
+    expect((await t.call('get_choose_detail', { id: r.data.id }, other)).code).toBe(ErrorCode.FAILED);
     // The customer does not see the visitor's records.
     expect((await t.call('get_choose_list', {}, buyer)).data.list.map((s) => s.id)).not.toContain(r.data.id);
   });
 
   it('is idempotent: a retry and two concurrent identical submissions make one record', async () => {
-    const body = { ...form, lines: lines(2), idempotency_key: newKey(), visitor_key: visitorKey(4) };
+    const visitor = await browser();
+    const body = { ...form, lines: lines(2), idempotency_key: newKey() };
     const [a, b] = await Promise.all([
       t.call('add_choose', body, visitor),
       t.call('add_choose', body, visitor),
@@ -119,7 +122,7 @@ describe('sample submission and records', () => {
     const c = await t.call('add_choose', body, visitor);
     expect([a.code, b.code, c.code]).toEqual([0, 0, 0]);
     expect(new Set([a.data.id, b.data.id, c.data.id]).size).toBe(1);
-    expect((await t.call('get_choose_list', { visitor_key: visitorKey(4) }, visitor)).data.total).toBe(1);
+    expect((await t.call('get_choose_list', {}, visitor)).data.total).toBe(1);
     const rows = await t.db
       .selectFrom('sample_lines')
       .select('id')
@@ -138,7 +141,6 @@ describe('sample submission and records', () => {
         ...form,
         lines: [...lines(1), { id: expired.id, ctn: 1 }],
         idempotency_key: newKey(),
-        visitor_key: visitorKey(5),
       },
       visitor,
     );
@@ -149,7 +151,6 @@ describe('sample submission and records', () => {
         ...form,
         lines: [{ id: expired.id, ctn: 1 }],
         idempotency_key: newKey(),
-        visitor_key: visitorKey(5),
         lang: EN,
       },
       visitor,
@@ -184,7 +185,7 @@ describe('sample submission and records', () => {
       phone: form.phone,
       email: form.email,
     });
-    expect((await t.call('get_detail_choose', { visitor_key: visitorKey(99) }, visitor)).data).toBeNull();
+    expect((await t.call('get_detail_choose', {}, await browser())).data).toBeNull();
   });
 
   it('keeps records apart between customers and between websites', async () => {
@@ -224,20 +225,14 @@ describe('sample submission and records', () => {
   });
 
   it('deletes only the buyer’s own records', async () => {
-    const r = await t.call(
-      'add_choose',
-      { ...form, lines: lines(1), idempotency_key: newKey(), visitor_key: visitorKey(6) },
-      visitor,
+    const r = await t.call('add_choose', { ...form, lines: lines(1), idempotency_key: newKey() }, visitor);
+    expect((await t.call('delete_choose', { ids: [r.data.id] }, await browser())).code).toBe(
+      ErrorCode.FAILED,
     );
-    expect(
-      (await t.call('delete_choose', { ids: [r.data.id], visitor_key: visitorKey(7) }, visitor)).code,
-    ).toBe(ErrorCode.FAILED);
-    expect(
-      (await t.call('delete_choose', { ids: [r.data.id], visitor_key: visitorKey(6) }, visitor)).data,
-    ).toEqual({
+    expect((await t.call('delete_choose', { ids: [r.data.id] }, visitor)).data).toEqual({
       deleted: 1,
     });
-    expect((await t.call('get_choose_list', { visitor_key: visitorKey(6) }, visitor)).data.total).toBe(0);
+    expect((await t.call('get_choose_detail', { id: r.data.id }, visitor)).code).toBe(ErrorCode.FAILED);
   });
 });
 
@@ -301,15 +296,10 @@ describe('Excel export', () => {
         ...form,
         lines: live.slice(0, 3).map((p) => ({ id: p.id, ctn: 3 })),
         idempotency_key: newKey(),
-        visitor_key: visitorKey(1),
       },
       visitor,
     );
-    const r = await t.call(
-      'export_choose',
-      { id: sub.data.id, visitor_key: visitorKey(1), lang: EN },
-      visitor,
-    );
+    const r = await t.call('export_choose', { id: sub.data.id, lang: EN }, visitor);
     expect(r.code).toBe(0);
     expect(r.tip).toBe('export succeeded');
     expect(r.data.filename).toBe(`sample-${sub.data.number}.xlsx`);
@@ -346,12 +336,170 @@ describe('Excel export', () => {
     expect((await t.app.inject({ method: 'GET', url: first.data.url })).statusCode).toBe(404);
   });
 
+  it("exports a customer's server cart, whatever lines the browser sends", async () => {
+    const buyer = await t.login('demo', 'customer');
+    const mine = live.slice(3, 5);
+    const added = await t.call('add_sample_car', { ids: mine.map((p) => p.id) }, buyer);
+    expect(added.data.count).toBe(2);
+    const names = async (url: string) =>
+      (await workbookAt(url)).worksheets[0]?.getSheetValues().flat().map(String).join('|');
+
+    const none = await t.call('export_sample_car', { lines: [], lang: EN }, buyer);
+    expect(none).toMatchObject({ code: 0, data: { rows: 2 } });
+    for (const p of mine) expect(await names(none.data.url)).toContain(p.name);
+
+    const other = await t.call(
+      'export_sample_car',
+      { lines: [{ id: live[0]?.id ?? 0, ctn: 9 }], lang: EN },
+      buyer,
+    );
+    expect(other.data.rows).toBe(2);
+    expect(await names(other.data.url)).not.toContain(live[0]?.name);
+  });
+
+  it('answers lines of unknown or foreign products as an empty cart, not as an empty workbook', async () => {
+    const demo2 = await t.login('demo2', 'visitor');
+    const foreign = (await t.call('get_list', { page_size: 2 }, demo2)).data.list.map((p) => ({
+      id: p.id,
+      ctn: 1,
+    }));
+    const r = await t.call(
+      'export_sample_car',
+      { lines: [...foreign, { id: 987654321, ctn: 1 }], lang: EN },
+      visitor,
+    );
+    expect(r).toMatchObject({ code: ErrorCode.FAILED, data: null, tip: 'The sample cart is empty' });
+  });
+
   it('refuses to export an empty cart or a record of someone else', async () => {
     expect((await t.call('export_sample_car', { lines: [], lang: EN }, visitor)).tip).toBe(
       'The sample cart is empty',
     );
-    expect((await t.call('export_choose', { id: 1, visitor_key: visitorKey(42) }, visitor)).code).toBe(
+    expect((await t.call('export_choose', { id: 1 }, await t.login('demo', 'visitor'))).code).toBe(
       ErrorCode.FAILED,
     );
+  });
+});
+
+describe('record numbers', () => {
+  let t: TestApp;
+  const visitors = {} as Record<'demo' | 'demo2', { token: string; website: number }>;
+  const live = {} as Record<'demo' | 'demo2', ProductCard[]>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const site of ['demo', 'demo2'] as const) {
+      visitors[site] = await t.login(site, 'visitor');
+      live[site] = (await t.call('get_list', { page_size: 6 }, visitors[site])).data.list.filter(
+        (p) => !p.is_expire,
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  const submit = async (site: 'demo' | 'demo2') => {
+    const r = await t.call(
+      'add_choose',
+      {
+        ...form,
+        lines: live[site].slice(0, 1).map((p) => ({ id: p.id, ctn: 1 })),
+        idempotency_key: newKey(),
+      },
+      visitors[site],
+    );
+    expect(r.code).toBe(0);
+    return r.data.number;
+  };
+  const today = () => `S${new Date(t.clock.now()).toISOString().slice(0, 10).replace(/-/g, '')}`;
+
+  it("counts each company's records of the day on their own: demo2's first after demo's two is 00001", async () => {
+    expect([await submit('demo'), await submit('demo')]).toEqual([`${today()}00001`, `${today()}00002`]);
+    expect(await submit('demo2')).toBe(`${today()}00001`);
+  });
+
+  it('gives parallel submissions distinct numbers, none failing', async () => {
+    const numbers = await Promise.all(Array.from({ length: 12 }, () => submit('demo2')));
+    expect(new Set(numbers).size).toBe(12);
+    expect(numbers.map((n) => n.slice(-5)).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => String(i + 2).padStart(5, '0')),
+    );
+  });
+
+  it('starts again at 00001 on the next day', async () => {
+    t.clock.advance(24 * 3600 * 1000);
+    expect(await submit('demo')).toBe(`${today()}00001`);
+  });
+});
+
+describe('visitor keys', () => {
+  let t: TestApp;
+  let website: number;
+  let product: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    website = await t.siteId('demo');
+    const visitor = await t.login('demo', 'visitor');
+    product =
+      (await t.call('get_list', { page_size: 6 }, visitor)).data.list.find((p) => !p.is_expire)?.id ?? 0;
+  });
+  afterAll(() => t.close());
+
+  let addresses = 0;
+  /** A visitor login from a browser of its own, bringing the key it kept (if any). */
+  const visit = async (visitor_key?: string) => {
+    const r = await t.call(
+      'login',
+      { website_id: website, code: 'demo-visitor', ...(visitor_key ? { visitor_key } : {}) },
+      { ip: `10.40.${++addresses}.1` },
+    );
+    expect(r.code).toBe(0);
+    return { token: r.data.token, website, key: r.data.visitor_key };
+  };
+  const submit = (who: { token: string; website: number }, extra: Record<string, unknown> = {}) =>
+    t.call(
+      'add_choose',
+      { ...form, lines: [{ id: product, ctn: 1 }], idempotency_key: newKey(), ...extra },
+      who,
+    );
+
+  it('issues a visitor a key of its own at login, and a customer none', async () => {
+    const [a, b] = [await visit(), await visit()];
+    expect(a.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(b.key).not.toBe(a.key);
+    const customer = await t.call('login', { website_id: website, code: 'demo-buyer' }, { ip: '10.40.99.1' });
+    expect(customer.data.visitor_key).toBeNull();
+  });
+
+  it("gives a visitor's records to its session's key: a key sent with a call, or guessed, finds nothing", async () => {
+    const victim = await visit();
+    const r = await submit(victim, { visitor_key: 'aaaaaaaaaaaaaaaa' });
+    expect(r.code).toBe(0);
+
+    const attacker = await visit('aaaaaaaaaaaaaaaa');
+    expect(attacker.key).not.toBe('aaaaaaaaaaaaaaaa');
+    const seen = await t.call('get_choose_list', { visitor_key: 'aaaaaaaaaaaaaaaa' }, attacker);
+    expect(seen.data.total).toBe(0);
+    expect(
+      (await t.call('get_choose_detail', { id: r.data.id, visitor_key: 'aaaaaaaaaaaaaaaa' }, attacker)).code,
+    ).toBe(ErrorCode.FAILED);
+    expect((await t.call('get_choose_list', {}, victim)).data.list.map((s) => s.id)).toEqual([r.data.id]);
+  });
+
+  it('lets the browser that kept its key find its records again at its next login', async () => {
+    const first = await visit();
+    const r = await submit(first);
+    await t.call('logout', {}, first);
+    const again = await visit(first.key ?? undefined);
+    expect(again.key).toBe(first.key);
+    expect((await t.call('get_choose_list', {}, again)).data.list.map((s) => s.id)).toEqual([r.data.id]);
+  });
+
+  it('stores only a hash of the key, in the session and on the records', async () => {
+    const v = await visit();
+    await submit(v);
+    const sessions = await t.db.selectFrom('sessions').select('visitor_key').execute();
+    const samples = await t.db.selectFrom('samples').select('visitor_key').execute();
+    for (const stored of [...sessions, ...samples].map((r) => r.visitor_key))
+      expect(stored === null || /^[0-9a-f]{64}$/.test(stored)).toBe(true);
+    expect(samples.some((s) => s.visitor_key === v.key)).toBe(false);
   });
 });

@@ -85,8 +85,9 @@ describe('the login page', () => {
   it('lets a customer in and moves on to /home', async () => {
     const api = mockApi({
       get_website_info: () => ok(demoSite),
-      login: () => ok({ token: 'tok-1', id: demoSite.id, site: demoSite, user: customer }),
+      login: () => ok({ token: 'tok-1', id: demoSite.id, site: demoSite, user: customer, visitor_key: null }),
     });
+    storage.setVisitorKey(demoSite.id, 'issued-to-this-browser-01');
     const user = renderApp();
     await user.type(await codeField(), 'demo-buyer');
     await user.click(screen.getByRole('button', { name: 'Enter the showroom' }));
@@ -96,17 +97,29 @@ describe('the login page', () => {
     expect(storage.getToken()).toBe('tok-1');
     expect(storage.getUser()?.customer_name).toBe('Carlos Mendes');
     expect(api.named('login')[0]?.headers).not.toHaveProperty('Website-ID');
+    // A customer's login leaves the browser's visitor key for its next visit as a visitor.
+    expect(storage.getVisitorKey(demoSite.id)).toBe('issued-to-this-browser-01');
   });
 
-  it('lets a visitor in too', async () => {
-    mockApi({
+  it('lets a visitor in too, bringing the key the server issued before and keeping the one it issues now', async () => {
+    const api = mockApi({
       get_website_info: () => ok(demoSite),
-      login: () => ok({ token: 'tok-2', id: demoSite.id, site: demoSite, user: visitor }),
+      login: () =>
+        ok({
+          token: 'tok-2',
+          id: demoSite.id,
+          site: demoSite,
+          user: visitor,
+          visitor_key: 'issued-now-by-the-server',
+        }),
     });
+    storage.setVisitorKey(demoSite.id, 'issued-before-by-the-server');
     const user = renderApp();
     await user.type(await codeField(), 'demo-visitor{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(storage.getUser()?.login_type).toBe(0);
+    expect(api.named('login')[0]?.body).toMatchObject({ visitor_key: 'issued-before-by-the-server' });
+    expect(storage.getVisitorKey(demoSite.id)).toBe('issued-now-by-the-server');
   });
 
   it('restores a session handed over in the address, and moves on', async () => {

@@ -9,8 +9,13 @@ import { callApi, callApiWithTip } from '../../lib/api-client';
 export const fetchWebsiteInfo = (site: string | undefined, signal?: AbortSignal) =>
   callApi('get_website_info', site ? { site } : {}, { signal, silent: true });
 
-export const loginWithCode = (websiteId: number, code: string) =>
-  callApi('login', { website_id: websiteId, code }, { silent: true });
+/** Logs in, bringing the visitor key this browser keeps for the website (if any). */
+export const loginWithCode = (websiteId: number, code: string, visitorKey: string | undefined) =>
+  callApi(
+    'login',
+    { website_id: websiteId, code, ...(visitorKey ? { visitor_key: visitorKey } : {}) },
+    { silent: true },
+  );
 
 export const restoreSession = (signal?: AbortSignal) =>
   callApi('get_website_again', {}, { signal, silent: true });

@@ -98,7 +98,9 @@ export function useLoginFlow() {
 
   const login = useCallback(async (site: WebsiteInfo, code: string): Promise<LoginResult> => {
     try {
-      const r = await loginWithCode(site.id, code);
+      const r = await loginWithCode(site.id, code, storage.getVisitorKey(site.id));
+      // A visitor's records belong to the key the server issued; kept for the next login.
+      if (r.visitor_key) storage.setVisitorKey(r.id, r.visitor_key);
       storage.setToken(r.token);
       remember(r.site, r.user);
       await showSiteLanguage(r.site);

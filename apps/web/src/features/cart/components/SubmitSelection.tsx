@@ -7,7 +7,6 @@ import { queryClient } from '../../../lib/query';
 import { showErrorToast } from '../../../lib/toast';
 import { isCustomerSession, refreshServerCart, removeFromCart } from './cart-actions';
 import { randomKey } from './local-cart';
-import { recordOwner } from './records';
 
 type Field = 'company_name' | 'contact' | 'phone' | 'email' | 'remark';
 type Phase =
@@ -85,7 +84,7 @@ export function SubmitSelection({
   // The contact details of the buyer's last submission fill an untouched form.
   useEffect(() => {
     let live = true;
-    callApi('get_detail_choose', recordOwner(), { silent: true })
+    callApi('get_detail_choose', {}, { silent: true })
       .then((last) => {
         if (live && last) setForm((f) => (f.company_name || f.contact || f.email ? f : { ...f, ...last }));
       })
@@ -112,7 +111,6 @@ export function SubmitSelection({
           ...form,
           lines: submitted.map((l) => ({ id: l.product.id, ctn: l.ctn })),
           idempotency_key: key,
-          ...recordOwner(),
         },
         { silent: true },
       );

@@ -3,8 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * A visitor's sample cart (login_type 0) lives in this browser, one per website, so it survives
- * reloads (spec section 6). The browser also keeps a random key per website, so it finds the
- * sample records it submitted again (decision 0013).
+ * reloads (spec section 6).
  */
 export interface LocalLine extends CartLineInput {
   /** When the line was added (newest first on screen). */
@@ -12,7 +11,6 @@ export interface LocalLine extends CartLineInput {
 }
 
 const cartKey = (siteId: number) => `vitrine.cart.${siteId}`;
-const visitorKeyKey = (siteId: number) => `vitrine.visitor.${siteId}`;
 
 const listeners = new Set<() => void>();
 const cache = new Map<number, { raw: string | null; lines: readonly LocalLine[] }>();
@@ -99,16 +97,7 @@ export function useLocalCart(siteId: number | null): readonly LocalLine[] {
   );
 }
 
-/** This browser's key for its sample records on a website, made on first use. */
-export function visitorKey(siteId: number): string {
-  const stored = read(visitorKeyKey(siteId));
-  if (stored && /^[A-Za-z0-9_-]{16,64}$/.test(stored)) return stored;
-  const key = randomKey();
-  write(visitorKeyKey(siteId), key);
-  return key;
-}
-
-/** 32 random hex characters (a submission's idempotency key, a browser key). */
+/** 32 random hex characters (a submission's idempotency key). */
 export function randomKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

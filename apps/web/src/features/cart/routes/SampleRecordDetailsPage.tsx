@@ -11,7 +11,6 @@ import { CartSummary } from '../components/CartSummary';
 import { ExportButton } from '../components/ExportButton';
 import '../components/mantine-styles';
 import classes from '../components/cart.module.css';
-import { recordOwner } from '../components/records';
 
 /** One sample record: its number, time and contact details, totals, and the lines as submitted. */
 export default function SampleRecordDetailsPage() {
@@ -19,9 +18,9 @@ export default function SampleRecordDetailsPage() {
   const [params] = useSearchParams();
   const id = Math.floor(Number(params.get('id')));
   const valid = Number.isSafeInteger(id) && id > 0;
-  const owner = recordOwner();
-  const detail = useApiQuery('get_choose_detail', { id: valid ? id : 1, ...owner }, { enabled: valid });
-  const lines = useApiQuery('get_choose_toy_list', { id: valid ? id : 1, ...owner }, { enabled: valid });
+  // A visitor's records are the session's (the key the server issued at login): no key is sent.
+  const detail = useApiQuery('get_choose_detail', { id: valid ? id : 1 }, { enabled: valid });
+  const lines = useApiQuery('get_choose_toy_list', { id: valid ? id : 1 }, { enabled: valid });
 
   const back = (
     <Anchor component={Link} to={PATHS.sampleRecords} size="sm">
@@ -61,7 +60,7 @@ export default function SampleRecordDetailsPage() {
       {back}
       <div className={classes.head}>
         <h1 className={classes.title}>{t('web.records.detailTitle', { number: r.number })}</h1>
-        <ExportButton run={() => callApiWithTip('export_choose', { id: r.id, ...owner }, { silent: true })} />
+        <ExportButton run={() => callApiWithTip('export_choose', { id: r.id }, { silent: true })} />
       </div>
       <dl className={classes.facts}>
         {facts.map(([label, value]) => (

@@ -13,7 +13,7 @@ import { queryClient, useApiQuery } from '../../../lib/query';
 import { showErrorToast, showToast } from '../../../lib/toast';
 import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';
 import classes from '../components/cart.module.css';
-import { RECORDS_PAGE_SIZE, recordOwner } from '../components/records';
+import { RECORDS_PAGE_SIZE } from '../components/records';
 
 function Record({ record, onDelete }: { record: SampleSummary; onDelete(r: SampleSummary): void }) {
   const { t } = useTranslation();
@@ -63,14 +63,14 @@ export default function SampleRecordsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const query = useApiQuery('get_choose_list', { page, page_size: RECORDS_PAGE_SIZE, ...recordOwner() });
+  const query = useApiQuery('get_choose_list', { page, page_size: RECORDS_PAGE_SIZE });
   const [deleting, setDeleting] = useState<SampleSummary | null>(null);
   const [busy, setBusy] = useState(false);
 
   const remove = async (r: SampleSummary) => {
     setBusy(true);
     try {
-      await callApiWithTip('delete_choose', { ids: [r.id], ...recordOwner() }, { silent: true });
+      await callApiWithTip('delete_choose', { ids: [r.id] }, { silent: true });
       showToast(t('web.records.deleted'), 'success');
       await queryClient.invalidateQueries({ queryKey: ['get_choose_list'] });
     } catch (e) {
