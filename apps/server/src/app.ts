@@ -104,13 +104,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     clock: deps.clock,
   });
+  // Staff pictures (logos, backgrounds, avatars) are the company's own uploads, checked by content.
+  const isCompanyPicture = async (url: string, companyId: number) =>
+    (await uploads.readUploadedImage(url, { companyId, purpose: 'site' })).ok;
   const site = createSiteService({
     repo: createSiteRepository(deps.db),
     clock: deps.clock,
     defaultSite: deps.defaultSite,
     cacheMs: deps.websiteCacheMs ?? 2000,
-    isCompanyPicture: async (url, companyId) =>
-      (await uploads.readUploadedImage(url, { companyId, purpose: 'site' })).ok,
+    isCompanyPicture,
   });
   const staff = createStaffService({ repo: createStaffRepository(deps.db), clock: deps.clock });
 
@@ -188,7 +190,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       siteRoutes(site),
       authRoutes(auth),
       staffRoutes(staff),
-      buyersRoutes(createBuyersService({ repo: createBuyersRepository(deps.db), clock: deps.clock })),
+      buyersRoutes(
+        createBuyersService({
+          repo: createBuyersRepository(deps.db),
+          clock: deps.clock,
+          isCompanyPicture,
+        }),
+      ),
       companyRoutes(createCompanyService(createCompanyRepository(deps.db))),
       newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
       analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),

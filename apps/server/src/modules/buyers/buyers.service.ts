@@ -31,6 +31,8 @@ import type {
 export interface BuyersServiceDeps {
   repo: BuyersRepository;
   clock: Clock;
+  /** Whether a picture URL is an upload of the company's that reads as a picture (uploads module). */
+  isCompanyPicture(url: string, companyId: number): Promise<boolean>;
 }
 
 const toCustomer = (r: CustomerRow): StaffCustomer => ({
@@ -99,7 +101,7 @@ const customerView = (c: StaffCustomer) => ({
   status: c.status,
 });
 
-export function createBuyersService({ repo, clock }: BuyersServiceDeps) {
+export function createBuyersService({ repo, clock, isCompanyPicture }: BuyersServiceDeps) {
   const entry = (c: StaffCaller, action: string, target: string, before?: unknown, after?: unknown) =>
     staffAuditEntry(c, clock.now(), action, target, before, after);
 
@@ -119,6 +121,15 @@ export function createBuyersService({ repo, clock }: BuyersServiceDeps) {
     }
     throw new Error('Five random secrets in a row were taken');
   }
+
+  /** A new avatar must be the company's own upload (staff_get_upload_credential) that reads as a picture. */
+  const avatarRefused = async (avatar: string | undefined, before: string, c: StaffCaller) =>
+    avatar !== undefined &&
+    avatar !== '' &&
+    avatar !== before &&
+    !(await isCompanyPicture(avatar, c.staff.companyId))
+      ? fail(ErrorCode.BAD_REQUEST, c.t('server.badPicture', { field: 'avatar' }))
+      : null;
 
   async function customer(companyId: number, id: number): Promise<StaffCustomer | null> {
     const row = await repo.findCustomer(companyId, id);
@@ -167,6 +178,8 @@ export function createBuyersService({ repo, clock }: BuyersServiceDeps) {
       c: StaffCaller,
     ): Promise<CallResult<CallResponse<'staff_create_customer'>>> {
       const companyId = c.staff.companyId;
+      const refused = await avatarRefused(input.avatar, '', c);
+      if (refused) return refused;
       const secret = await freshSecret(companyId, input.password);
       if (!secret) return fail(ErrorCode.FAILED, c.t('server.passwordInUse'));
       const now = clock.now();
@@ -213,6 +226,10 @@ export function createBuyersService({ repo, clock }: BuyersServiceDeps) {
       c: StaffCaller,
     ): Promise<CallResult<StaffCustomer>> {
       const companyId = c.staff.companyId;
+      const current = await repo.findCustomer(companyId, input.id);
+      if (!current) return fail(ErrorCode.FAILED, c.t('server.notFound'));
+      const refused = await avatarRefused(input.avatar, current.avatar, c);
+      if (refused) return refused;
       return repo.transaction(async (r) => {
         const before = await r.findCustomer(companyId, input.id);
         if (!before) return fail(ErrorCode.FAILED, c.t('server.notFound'));

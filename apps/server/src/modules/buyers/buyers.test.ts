@@ -1,4 +1,5 @@
 import { ErrorCode } from '@vitrine/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -95,6 +96,27 @@ describe("the staff's buyers: customers, access codes and applications", () => {
       { id: buyer.user.customer_id ?? 0, password: 'demo-buyer' },
       sales,
     );
+  });
+
+  it("takes an avatar only from the company's own uploads that read as pictures", async () => {
+    const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#F33636' } })
+      .png()
+      .toBuffer();
+    const id = (await t.login('demo', 'customer')).user.customer_id ?? 0;
+    const mine = (await t.call('staff_get_upload_credential', { content_type: 'image/png' }, sales)).data;
+    await t.upload(mine, png);
+    const r = await t.call('staff_update_customer', { id, avatar: mine.file_url }, sales);
+    expect(r.data.avatar).toBe(mine.file_url);
+
+    const other = await t.staffLogin('demo2', 'sales');
+    const theirs = (await t.call('staff_get_upload_credential', { content_type: 'image/png' }, other)).data;
+    await t.upload(theirs, png);
+    for (const avatar of [theirs.file_url, 'https://elsewhere.example/face.png']) {
+      const refused = await t.call('staff_update_customer', { id, avatar, lang: EN }, sales);
+      expect(refused).toMatchObject({ code: ErrorCode.BAD_REQUEST, tip: expect.stringMatching(/avatar/) });
+      const created = await t.call('staff_create_customer', { customer_name: 'Face', avatar }, sales);
+      expect(created.code).toBe(ErrorCode.BAD_REQUEST);
+    }
   });
 
   it('edits what staff may edit and keeps the rest', async () => {

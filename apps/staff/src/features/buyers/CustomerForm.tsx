@@ -3,9 +3,11 @@ import type { StaffCustomer } from '@vitrine/contract';
 import { STAFF_LIMITS } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PictureField } from '../../components/PictureField';
 
 export interface CustomerFields {
   customer_name: string;
+  avatar: string;
   nickname: string;
   email: string;
   phone: string;
@@ -25,6 +27,7 @@ interface Props {
 
 const empty: CustomerFields = {
   customer_name: '',
+  avatar: '',
   nickname: '',
   email: '',
   phone: '',
@@ -83,6 +86,11 @@ export function CustomerForm({ customer, opened, busy, problem, onClose, onSubmi
               />
             )}
           </SimpleGrid>
+          <PictureField
+            label={t('ui.buyers.avatar')}
+            value={fields.avatar}
+            onChange={(avatar) => setFields((f) => ({ ...f, avatar }))}
+          />
           <div aria-live="polite">{problem && <Alert color="red">{problem}</Alert>}</div>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

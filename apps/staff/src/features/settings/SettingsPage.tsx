@@ -36,7 +36,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { callWithTip, call, isApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { PictureField } from './PictureField';
+import { PictureField } from '../../components/PictureField';
 import { Preview } from './Preview';
 
 const KEY = ['settings'] as const;

@@ -1,5 +1,5 @@
 import type { TempAuth } from '@vitrine/contract';
-import { call } from '../../lib/api';
+import { call } from './api';
 
 export type PictureType = 'image/jpeg' | 'image/png';
 export const PICTURE_TYPES: readonly PictureType[] = ['image/jpeg', 'image/png'];

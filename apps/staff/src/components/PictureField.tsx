@@ -1,8 +1,8 @@
 import { Alert, Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api';
-import { PICTURE_TYPES, uploadPicture } from './upload';
+import { isApiError } from '../lib/api';
+import { PICTURE_TYPES, uploadPicture } from '../lib/upload';
 
 interface Props {
   label: string;
