@@ -19,6 +19,8 @@ export const ErrorCode = {
   FORBIDDEN: -403,
   /** No call of that name exists. */
   UNKNOWN_CALL: -404,
+  /** The change was based on data someone else changed meanwhile (settings saved twice); read again. */
+  CONFLICT: -409,
   /** The call was not sent with POST. */
   METHOD_NOT_ALLOWED: -405,
   /** The body is larger than the server accepts. */
@@ -45,6 +47,8 @@ export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCodeValue, string> = {
   [ErrorCode.FORBIDDEN]:
     'The call needs a logged-in customer (login_type 1), or a staff role the staff member does not have.',
   [ErrorCode.UNKNOWN_CALL]: 'There is no call of that name.',
+  [ErrorCode.CONFLICT]:
+    'Someone else changed the same data since it was read: read it again, then change it.',
   [ErrorCode.METHOD_NOT_ALLOWED]: 'Calls are sent with POST.',
   [ErrorCode.TOO_LARGE]: 'The body is too large.',
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 'The body must be sent as application/json.',

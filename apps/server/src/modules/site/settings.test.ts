@@ -59,7 +59,7 @@ describe("the owner's site settings", () => {
       ).code,
     ).toBe(0);
     const r = await t.call('staff_update_settings', { ...stale, lang: EN }, owner);
-    expect(r).toMatchObject({ code: ErrorCode.FAILED, tip: expect.stringMatching(/Someone else saved/) });
+    expect(r).toMatchObject({ code: ErrorCode.CONFLICT, tip: expect.stringMatching(/Someone else saved/) });
     expect((await read()).settings.template_style).toBe(2);
   });
 

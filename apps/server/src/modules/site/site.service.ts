@@ -120,7 +120,8 @@ export function createSiteService({ repo, clock, defaultSite, cacheMs, isCompany
     ): Promise<CallResult<{ settings: SiteSettings; updated_at: number }>> {
       const before = await settingsOf(website);
       if (!before) return fail(ErrorCode.WEBSITE_NOT_FOUND, c.t('api.websiteNotFound'));
-      if (before.updated_at !== input.updated_at) return fail(ErrorCode.FAILED, c.t('server.staleSettings'));
+      if (before.updated_at !== input.updated_at)
+        return fail(ErrorCode.CONFLICT, c.t('server.staleSettings'));
       const s = input.settings;
       if (await repo.codeTaken(s.site, website.id)) return fail(ErrorCode.FAILED, c.t('server.siteTaken'));
       const domains = [...new Set(s.domains)];
@@ -181,7 +182,7 @@ export function createSiteService({ repo, clock, defaultSite, cacheMs, isCompany
         );
         return true;
       });
-      if (!saved) return fail(ErrorCode.FAILED, c.t('server.staleSettings'));
+      if (!saved) return fail(ErrorCode.CONFLICT, c.t('server.staleSettings'));
       cache.delete(website.id);
       const after = await settingsOf(website);
       if (!after) throw new Error('Settings just saved could not be read back');

@@ -87,7 +87,7 @@ describe('the settings page', () => {
       staff_update_settings: () => {
         throw apiFailure(
           'staff_update_settings',
-          ErrorCode.FAILED,
+          ErrorCode.CONFLICT,
           'Someone else saved the settings meanwhile: reload them and make your changes again',
         );
       },

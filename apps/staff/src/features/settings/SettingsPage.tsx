@@ -90,8 +90,7 @@ export function SettingsPage() {
       queryClient.setQueryData(KEY, data);
     },
     onError: (e) => {
-      // The server's own words for a stale save, in the language asked.
-      if (isApiError(e) && e.code === ErrorCode.FAILED && e.tip === t('server.staleSettings')) setStale(true);
+      if (isApiError(e) && e.code === ErrorCode.CONFLICT) setStale(true);
       notifyError(e);
     },
   });
