@@ -167,7 +167,7 @@ describe('the tab', () => {
     document.title = 'Something else';
     await act(() => router.navigate('/productDisplay'));
     await heading('Products');
-    expect(document.title).toBe(demoSite.company_name_en);
+    await waitFor(() => expect(document.title).toBe(demoSite.company_name_en));
 
     await act(() => setLanguage(lang('zh')));
     await waitFor(() => expect(document.title).toBe(demoSite.company_name));
@@ -218,7 +218,8 @@ describe('the error catalogue, app-wide', () => {
     expect(window.location.pathname).toBe('/NotWebsite');
     expect(storage.getSite()).toBeNull();
     expect(storage.getUser()).toBeNull();
-    expect(document.title).toBe('sorry, the web page was lost');
+    // The title is set in an effect, which React may run after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('sorry, the web page was lost'));
   });
 
   it("shows any other failure's tip as an alert toast, once, unless the caller opts out", async () => {

@@ -19,6 +19,8 @@ export function useSiteRefresh(enabled: boolean): void {
     const refresh = () => {
       callApi('get_website_again', {}, { silent: true, signal: controller.signal })
         .then(({ site, user }) => {
+          // Logged out (or the website forgotten) while the call was on its way: nothing to refresh.
+          if (!storage.getToken() || !storage.getSite()) return;
           if (JSON.stringify(site) !== JSON.stringify(storage.getSite())) storage.setSite(site);
           if (JSON.stringify(user) !== JSON.stringify(storage.getUser())) storage.setUser(user);
         })
