@@ -56,7 +56,12 @@ export function sampleProformaInput(o: SampleOptions = {}): ProformaInput {
       email: 'sales@startoys.example',
       logo: null,
     },
-    buyer: { company: 'Acme Trading LLC', contact: 'Jane Doe', phone: '+1 555 0100', email: 'jane@acme.example' },
+    buyer: {
+      company: 'Acme Trading LLC',
+      contact: 'Jane Doe',
+      phone: '+1 555 0100',
+      email: 'jane@acme.example',
+    },
     piNumber: 'PI-2026-0042',
     orderNumber: 'SO-20261127-0007',
     issuedOn: '2026-11-27',
@@ -65,7 +70,8 @@ export function sampleProformaInput(o: SampleOptions = {}): ProformaInput {
     tradeTerm: 'FOB',
     currency,
     amounts: { order, deposit, balance: order - deposit },
-    bankAccount: 'Beneficiary: Shantou Chenghai Star Toys Co., Ltd.\nBank: Bank of China, Shantou Branch\nAccount No.: 6217 8530 0001 2345\nSWIFT: BKCHCNBJ47A',
+    bankAccount:
+      'Beneficiary: Shantou Chenghai Star Toys Co., Ltd.\nBank: Bank of China, Shantou Branch\nAccount No.: 6217 8530 0001 2345\nSWIFT: BKCHCNBJ47A',
     remarks: 'Prices FOB Shantou. Deposit 30 % before production, balance before shipment.',
     lines,
     totals: { products: count, boxes: 10 * count, quantity: 240 * count },

@@ -24,8 +24,7 @@ export interface FontSet {
 }
 
 const require_ = createRequire(import.meta.url);
-const fontFile = (pkg: string, file: string) =>
-  join(dirname(require_.resolve(pkg)), '..', 'fonts', file);
+const fontFile = (pkg: string, file: string) => join(dirname(require_.resolve(pkg)), '..', 'fonts', file);
 
 const face = (name: string, path: string): FontFace => {
   const bytes = readFileSync(path);
@@ -90,7 +89,9 @@ export function proformaLocale(language: LangKey, fonts: FontSet = proformaFonts
   const lang = LANGUAGES.find((l) => l.key === language);
   const labels = PROFORMA_LABELS[language];
   const fits =
-    lang && !lang.rtl && Object.values(labels).every((t) => covered(fonts.regular, t) && covered(fonts.bold, t));
+    lang &&
+    !lang.rtl &&
+    Object.values(labels).every((t) => covered(fonts.regular, t) && covered(fonts.bold, t));
   return fits
     ? { language, locale: lang.locale, labels }
     : { language: 'en', locale: 'en-US', labels: PROFORMA_LABELS.en };

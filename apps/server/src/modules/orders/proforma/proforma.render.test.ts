@@ -103,7 +103,11 @@ describe('the proforma invoice', () => {
     const [text] = await pagesOf(pdf);
     for (const n of ['T-1000', 'T-1001', 'T-1002']) expect(text).toContain(n);
     // The one good picture is in, as JPEG.
-    expect(Buffer.from(pdf).toString('latin1').match(/\/Filter \/DCTDecode/g)).toHaveLength(1);
+    expect(
+      Buffer.from(pdf)
+        .toString('latin1')
+        .match(/\/Filter \/DCTDecode/g),
+    ).toHaveLength(1);
   });
 });
 

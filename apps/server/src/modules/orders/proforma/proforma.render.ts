@@ -87,7 +87,9 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  for (const f of [...fonts.regular, ...fonts.bold]) doc.registerFont(f.name, f.bytes);
+  // The parsed faces themselves, not their bytes: pdfkit would parse them anew for every
+  // document, and fontkit's lazily read layout tables cost hundreds of ms each time.
+  for (const f of [...fonts.regular, ...fonts.bold]) doc.registerFont(f.name, f.font as unknown as Buffer);
 
   const money = (minor: number) => formatMoney(minor, input.currency, locale);
   const amount = (minor: number) => formatMinor(minor, input.currency.exponent, locale);
@@ -147,7 +149,8 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
   input.seller.names.forEach((name, i) => {
     sy += put(name, textX, sy, sellerWidth, i === 0 ? { size: 13, bold: true } : { size: 9.5 }) + 1;
   });
-  for (const line of input.seller.address) sy += put(line, textX, sy, sellerWidth, { size: 8.5, color: MUTED });
+  for (const line of input.seller.address)
+    sy += put(line, textX, sy, sellerWidth, { size: 8.5, color: MUTED });
   const reach = [
     input.seller.phone && `${labels.phone} ${input.seller.phone}`,
     input.seller.email && `${labels.email} ${input.seller.email}`,
@@ -155,7 +158,11 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
     .filter(Boolean)
     .join('   ');
   sy += put(reach, textX, sy, sellerWidth, { size: 8.5, color: MUTED });
-  const ty = put(labels.title, MARGIN + CONTENT - titleWidth, y, titleWidth, { size: 17, bold: true, align: 'right' });
+  const ty = put(labels.title, MARGIN + CONTENT - titleWidth, y, titleWidth, {
+    size: 17,
+    bold: true,
+    align: 'right',
+  });
   put(input.piNumber, MARGIN + CONTENT - titleWidth, y + ty + 2, titleWidth, {
     size: 10,
     align: 'right',
@@ -255,9 +262,17 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
         opened = (doc as unknown as { openImage(b: Buffer): unknown }).openImage(picture);
         openedPictures.set(line.picture, opened);
       }
-      doc.image(opened as Buffer, px, y + PAD, { fit: [PICTURE_PT, PICTURE_PT], align: 'center', valign: 'center' });
+      doc.image(opened as Buffer, px, y + PAD, {
+        fit: [PICTURE_PT, PICTURE_PT],
+        align: 'center',
+        valign: 'center',
+      });
     } else {
-      doc.rect(px, y + PAD, PICTURE_PT, PICTURE_PT).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc
+        .rect(px, y + PAD, PICTURE_PT, PICTURE_PT)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
     }
     cellText(1, line.number, y + PAD, bodyStyle);
     const nameHeight = cellText(2, line.name, y + PAD, nameStyle);

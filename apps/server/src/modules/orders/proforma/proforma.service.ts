@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../../platform/clock';
 import type { Storage } from '../../../platform/storage';
-import { assertProformaInput, type PictureSource, type ProformaDocument, type ProformaInput } from './proforma.input';
+import {
+  assertProformaInput,
+  type PictureSource,
+  type ProformaDocument,
+  type ProformaInput,
+} from './proforma.input';
 import { renderProforma } from './proforma.render';
 
 /**
@@ -67,14 +72,20 @@ function canonical(value: unknown): string {
     if (v instanceof Uint8Array) return { bytes: createHash('sha256').update(v).digest('hex') };
     if (isSource(v)) return { picture: v.id };
     if (v && typeof v === 'object' && !Array.isArray(v))
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)));
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
     return v as unknown;
   });
 }
 
 /** The content hash of an order's document: what it shows, and the layout that draws it. */
 export function proformaHash(input: ProformaInput): string {
-  return createHash('sha256').update(PROFORMA_LAYOUT_VERSION).update('\0').update(canonical(input)).digest('hex');
+  return createHash('sha256')
+    .update(PROFORMA_LAYOUT_VERSION)
+    .update('\0')
+    .update(canonical(input))
+    .digest('hex');
 }
 
 const fileNameOf = (piNumber: string) => `${piNumber.replace(/[^\p{L}\p{N}._-]+/gu, '_') || 'proforma'}.pdf`;
