@@ -60,6 +60,11 @@ interface TextStyle {
   align?: 'left' | 'right' | 'center';
   /** Clip to this many lines, ending with an ellipsis. */
   maxLines?: number;
+  /**
+   * A short text that never wraps (an amount, a count): set without line breaking, which spares
+   * the wrapping pass that costs most of a long order's layout.
+   */
+  oneLine?: boolean;
 }
 
 export async function renderProforma(input: ProformaDocument): Promise<Uint8Array> {
@@ -100,9 +105,16 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
     doc.font(face.name).fontSize(style.size);
     return face;
   };
+  const lineHeights = new Map<string, number>();
   const lineHeight = (style: TextStyle) => {
-    use('A', style);
-    return doc.currentLineHeight(true);
+    const key = `${style.size}/${style.bold ? 1 : 0}`;
+    let h = lineHeights.get(key);
+    if (h === undefined) {
+      use('A', style);
+      h = doc.currentLineHeight(true);
+      lineHeights.set(key, h);
+    }
+    return h;
   };
   /** The height a text takes in a width, clipped to maxLines. */
   const measure = (text: string, width: number, style: TextStyle): number => {
@@ -112,17 +124,32 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
     return style.maxLines ? Math.min(h, style.maxLines * lineHeight(style)) : h;
   };
   /** Draws a text at a place and answers its height. */
-  const put = (text: string, x: number, y: number, width: number, style: TextStyle): number => {
+  /** Draws a text at a place and answers its height (`height` when the caller measured it already). */
+  const put = (
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    style: TextStyle,
+    height?: number,
+  ): number => {
     if (!text) return 0;
-    const height = measure(text, width, style);
+    if (style.oneLine) {
+      use(text, style);
+      const w = doc.widthOfString(text);
+      const dx = style.align === 'right' ? width - w : style.align === 'center' ? (width - w) / 2 : 0;
+      doc.fillColor(style.color ?? INK).text(text, x + Math.max(0, dx), y, { lineBreak: false });
+      return lineHeight(style);
+    }
+    const h = height ?? measure(text, width, style);
     use(text, style);
     doc.fillColor(style.color ?? INK).text(text, x, y, {
       width,
       align: style.align ?? 'left',
       lineGap: 0,
-      ...(style.maxLines ? { height: height + 0.5, ellipsis: true } : {}),
+      ...(style.maxLines ? { height: h + 0.5, ellipsis: true } : {}),
     });
-    return height;
+    return h;
   };
   const rule = (y: number, color = RULE) =>
     doc
@@ -214,11 +241,15 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
   ];
   const xs = columns.reduce<number[]>((acc, c, i) => [...acc, (acc[i] as number) + c.width], [MARGIN]);
   const PAD = 4;
-  const cellText = (i: number, text: string, at: number, style: TextStyle) =>
-    put(text, (xs[i] as number) + PAD, at, (columns[i]?.width ?? 0) - 2 * PAD, {
-      align: columns[i]?.align,
-      ...style,
-    });
+  const cellText = (i: number, text: string, at: number, style: TextStyle, height?: number) =>
+    put(
+      text,
+      (xs[i] as number) + PAD,
+      at,
+      (columns[i]?.width ?? 0) - 2 * PAD,
+      { align: columns[i]?.align, ...style },
+      height,
+    );
 
   const headStyle: TextStyle = { size: 7.5, bold: true };
   const headHeight =
@@ -240,7 +271,8 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
   const openedPictures = new Map<number, unknown>();
   const nameStyle: TextStyle = { size: 8, maxLines: 3 };
   const detailStyle: TextStyle = { size: 7, color: MUTED, maxLines: 2 };
-  const bodyStyle: TextStyle = { size: 8 };
+  const numberStyle: TextStyle = { size: 8, maxLines: 2 };
+  const figureStyle: TextStyle = { size: 8, oneLine: true };
   if (input.lines.length === 0) {
     room(28, true);
     put(labels.noItems, MARGIN, y + 8, CONTENT, { size: 9, color: MUTED, align: 'center' });
@@ -248,9 +280,10 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
     rule(y);
   }
   for (const line of input.lines) {
-    const textHeight =
-      measure(line.name, descriptionWidth - 2 * PAD, nameStyle) +
-      (line.details ? measure(line.details, descriptionWidth - 2 * PAD, detailStyle) + 2 : 0);
+    const textWidth = descriptionWidth - 2 * PAD;
+    const nameHeight = measure(line.name, textWidth, nameStyle);
+    const detailHeight = measure(line.details, textWidth, detailStyle);
+    const textHeight = nameHeight + (line.details ? detailHeight + 2 : 0);
     const rowHeight = Math.max(PICTURE_PT + 2 * PAD, textHeight + 2 * PAD);
     room(rowHeight, true);
     const picture = line.picture === null ? null : pictures[line.picture];
@@ -274,19 +307,19 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
         .strokeColor(RULE)
         .stroke();
     }
-    cellText(1, line.number, y + PAD, bodyStyle);
-    const nameHeight = cellText(2, line.name, y + PAD, nameStyle);
-    cellText(2, line.details, y + PAD + nameHeight + 2, detailStyle);
-    cellText(3, `${count(line.quantity)} ${line.unit}`.trim(), y + PAD, bodyStyle);
-    cellText(4, count(line.boxes), y + PAD, bodyStyle);
-    cellText(5, amount(line.unitPrice), y + PAD, bodyStyle);
-    cellText(6, amount(line.lineTotal), y + PAD, bodyStyle);
+    cellText(1, line.number, y + PAD, numberStyle);
+    cellText(2, line.name, y + PAD, nameStyle, nameHeight);
+    cellText(2, line.details, y + PAD + nameHeight + 2, detailStyle, detailHeight);
+    cellText(3, `${count(line.quantity)} ${line.unit}`.trim(), y + PAD, figureStyle);
+    cellText(4, count(line.boxes), y + PAD, figureStyle);
+    cellText(5, amount(line.unitPrice), y + PAD, figureStyle);
+    cellText(6, amount(line.lineTotal), y + PAD, figureStyle);
     y += rowHeight;
     rule(y);
   }
 
   // Totals of the lines.
-  const totalStyle: TextStyle = { size: 8.5, bold: true };
+  const totalStyle: TextStyle = { size: 8.5, bold: true, oneLine: true };
   const totalHeight = lineHeight(totalStyle) + 2 * PAD;
   room(totalHeight, true);
   cellText(1, labels.total, y + PAD, totalStyle);

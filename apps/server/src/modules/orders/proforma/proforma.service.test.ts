@@ -16,6 +16,7 @@ import {
   ProformaBusyError,
   type ProformaRenderer,
   type ProformaService,
+  storedPicture,
 } from './proforma.service';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -132,6 +133,42 @@ describe('the proforma service', () => {
     expect(drawn[0]?.pictures.map((p) => p !== null)).toEqual([true, false, false]);
     expect(drawn[0]?.lines.map((l) => l.picture)).toEqual([0, 1, 2, 0]);
     expect(await textOf(file.bytes)).toContain('T-1003');
+  });
+
+  it('tells a logo by its bytes, whether they come as a Buffer or a Uint8Array', () => {
+    const input = sampleProformaInput();
+    const logo = (bytes: Uint8Array): ProformaInput => ({
+      ...input,
+      seller: { ...input.seller, logo: bytes },
+    });
+    const key = service.keyOf(logo(Buffer.from([1, 2, 3])));
+    expect(service.keyOf(logo(new Uint8Array([1, 2, 3])))).toBe(key);
+    expect(service.keyOf(logo(Buffer.from([1, 2, 4])))).not.toBe(key);
+  });
+
+  it('lets a request after a failed drawing try again', async () => {
+    let failures = 1;
+    const flaky = createProformaService({
+      storage,
+      clock: new ManualClock(),
+      render: (doc) => (failures-- > 0 ? Promise.reject(new Error('worker exited')) : renderProforma(doc)),
+    });
+    await expect(flaky.get(sampleProformaInput())).rejects.toThrow('worker exited');
+    expect(flaky.pending()).toBe(0);
+    expect((await flaky.get(sampleProformaInput())).rendered).toBe(true);
+  });
+
+  it('reads a catalogue picture at 160 px when the showroom made that width, else the original', async () => {
+    await storage.put('catalog/1/a.webp', Buffer.from('original a'), 'image/webp');
+    await storage.put('catalog/1/b.webp', Buffer.from('original b'), 'image/webp');
+    await storage.put('variants/w160/catalog/1/a.webp.webp', Buffer.from('small a'), 'image/webp');
+    const a = storedPicture(storage, 'catalog/1/a.webp');
+    expect(a.id).toBe('catalog/1/a.webp');
+    expect(Buffer.from((await a.load()) ?? []).toString()).toBe('small a');
+    expect(Buffer.from((await storedPicture(storage, 'catalog/1/b.webp').load()) ?? []).toString()).toBe(
+      'original b',
+    );
+    expect(await storedPicture(storage, 'catalog/1/gone.webp').load()).toBeNull();
   });
 
   it('refuses amounts that are not whole minor units, naming the field', async () => {
