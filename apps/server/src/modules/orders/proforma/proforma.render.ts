@@ -12,8 +12,12 @@ import type { ProformaDocument } from './proforma.input';
 /** Width in pixels pictures are converted to: 2x their 48 pt cell, sharp enough on paper. */
 export const PICTURE_PX = 160;
 const LOGO_PX = 320;
-/** How many pictures are converted at once (sharp spreads each over libvips' own threads). */
-const PICTURE_CONCURRENCY = 4;
+/**
+ * How many pictures are converted at once. sharp's jobs run in libuv's pool, which the whole
+ * process shares (4 threads unless UV_THREADPOOL_SIZE says otherwise): two leave the other
+ * threads to the file reads and hashing of requests answered meanwhile.
+ */
+const PICTURE_CONCURRENCY = 2;
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
