@@ -178,7 +178,7 @@ for (const r of [worker, small, inline])
     `  ${r.label.padEnd(27)} p50 ${ms(percentile(r.times, 0.5))} ms  max ${ms(Math.max(...r.times))} ms  CPU ${ms(r.cpu)} ms   event loop p99 ${ms(r.p99)} ms  longest stall ${ms(r.max)} ms`,
   );
 console.log(
-  `  ${'main thread idle'.padEnd(27)} ${' '.repeat(38)}event loop p99 ${ms(quiet.p99)} ms  longest stall ${ms(quiet.max)} ms`,
+  `  ${'main thread idle'.padEnd(27)} ${' '.repeat(54)}event loop p99 ${ms(quiet.p99)} ms  longest stall ${ms(quiet.max)} ms`,
 );
 const p50 = percentile(worker.times, 0.5);
 console.log(
