@@ -11,6 +11,10 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/** The sorts that reveal the price order: refused, and not offered, where prices are hidden. */
+export const PRICE_SORTS = ['price_desc', 'price_asc'] as const satisfies readonly ProductSort[];
+export const isPriceSort = (sort: ProductSort): boolean => (PRICE_SORTS as readonly string[]).includes(sort);
+
 /** The flag filters of spec section 3; each maps to a product flag column. */
 export const PRODUCT_FLAG_FILTERS = ['new', 'recommend', 'spot', 'gcc', 'cash_sale', '3d', 'hot'] as const;
 export type ProductFlagFilter = (typeof PRODUCT_FLAG_FILTERS)[number];

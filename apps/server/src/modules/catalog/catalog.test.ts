@@ -68,6 +68,17 @@ describe('get_list', () => {
     expect(p.number).toMatch(/^[A-Z]\d{4}[A-C]?$/);
   });
 
+  it('refuses the price sorts where prices are hidden, on every list that sorts', async () => {
+    for (const sort of ['price_asc', 'price_desc']) {
+      for (const call of ['get_list', 'get_new_toy', 'get_stock_toy'] as const) {
+        const r = await t.call(call, { sort, lang: EN }, demo2);
+        expect(r).toMatchObject({ code: ErrorCode.FAILED, tip: 'Sorting by price is not available on this showroom' });
+      }
+      expect((await list({ sort })).code).toBe(0);
+    }
+    expect((await list({ sort: 'popularity' }, demo2)).code).toBe(0);
+  });
+
   it('hides the number when number_type is 2', async () => {
     await t.db.updateTable('websites').set({ number_type: 2 }).where('id', '=', demo2.website).execute();
     const p = (await list({ page_size: 1 }, demo2)).data.list[0] as ProductCard;

@@ -109,6 +109,17 @@ describe('/productDisplay', () => {
     await waitFor(() => expect(search().get('page')).toBe('3'));
   });
 
+  it('offers no price sort where prices are hidden, and ignores one in the address', async () => {
+    storage.setSite({ ...demoSite, show_price: 0 });
+    const { api } = renderPage('/productDisplay?sort=price_desc');
+    await screen.findByRole('link', { name: 'Toy 1' });
+    const options = within(screen.getByLabelText(en.web.catalog.sort.label)).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).not.toContain(en.web.catalog.sort.price_desc);
+    expect(options.map((o) => o.textContent)).not.toContain(en.web.catalog.sort.price_asc);
+    expect(options.map((o) => o.textContent)).toContain(en.web.catalog.sort.popularity);
+    expect(api.named('get_list').map((c) => c.body.sort)).toEqual(['default']);
+  });
+
   it('pages within the sort just chosen, even before the page on screen has caught up with it', async () => {
     const { api, search, holdScreen, user } = renderPage('/productDisplay?category=11');
     await screen.findByRole('link', { name: 'Toy 1' });
