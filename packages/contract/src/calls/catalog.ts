@@ -92,7 +92,7 @@ export const getListRequest = baseRequest.extend(pageRequest.shape).extend({
   new_months: z
     .union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)])
     .optional()
-    .describe('Only products entered within this many months'),
+    .describe('Only new arrivals (flagged new) entered within this many months'),
 });
 
 export const productPage = z.object({
@@ -129,7 +129,7 @@ export const newToyRequest = flagListRequest.extend({
   months: z
     .union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)])
     .optional()
-    .describe('Entered within this many months; without it, the products flagged new'),
+    .describe('The products flagged new, entered within this many months; without it, all of them'),
 });
 
 export const productIdRequest = baseRequest.extend({ id: z.number().int().positive() });

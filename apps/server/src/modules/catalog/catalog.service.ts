@@ -158,7 +158,10 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
       companyId: site.company_id,
       suffix: lang.suffix,
       categoryIds,
-      flag: input.flag,
+      // One definition of a new arrival (decision 0034): flagged new by the exporter. The months
+      // narrow the new arrivals by entry date, so no month list holds a product without the badge
+      // and none is longer than the list of all new arrivals.
+      flag: input.new_months === undefined ? input.flag : 'new',
       // To the hour: "entered within N months" needs no finer cut, and the total can be cached.
       createdSince:
         input.new_months === undefined
