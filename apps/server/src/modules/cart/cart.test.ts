@@ -96,6 +96,11 @@ describe('the customer sample cart', () => {
     expect((await t.call('update_sample_car', { lines: [{ id: a.id, ctn: 0 }] }, buyer)).code).toBe(
       ErrorCode.BAD_REQUEST,
     );
+    // A sample selection holds at most 999 cartons of a product (decision 0035).
+    expect((await t.call('update_sample_car', { lines: [{ id: a.id, ctn: 1000 }] }, buyer)).code).toBe(
+      ErrorCode.BAD_REQUEST,
+    );
+    expect((await t.call('update_sample_car', { lines: [{ id: a.id, ctn: 999 }] }, buyer)).code).toBe(0);
     await t.call('delete_sample_car', { ids: [a.id] }, buyer);
     cart = await t.call('get_sample_car_list', {}, buyer);
     expect(cart.data.lines.map((l) => l.product.id)).toEqual([b.id]);

@@ -90,6 +90,46 @@ describe("a visitor's cart page", () => {
     expect(fill.getByRole('progressbar', { name: /20' container.*3% of one container/ })).toBeInTheDocument();
   });
 
+  it('says why a typed number of cartons is not saved, and keeps what was typed', async () => {
+    api();
+    const { user } = renderApp('/chooseCar');
+    await lines();
+    const field = screen.getByLabelText('Cartons of Water gun');
+    for (const [typed, message] of [
+      ['0', 'At least 1 carton'],
+      ['-3', 'At least 1 carton'],
+      ['2.5', 'Cartons must be a whole number'],
+      ['1000', 'At most 999 cartons of one product in a sample selection'],
+      ['', 'Enter the number of cartons'],
+    ] as const) {
+      await user.clear(field);
+      if (typed) await user.type(field, typed);
+      await user.tab();
+      expect(field).toHaveValue(typed);
+      expect(field).toHaveAccessibleDescription(message);
+      expect(readLocalCart(demoSite.id).find((l) => l.id === 2)?.ctn).toBe(1);
+    }
+    await user.clear(field);
+    await user.type(field, '999');
+    expect(field).not.toHaveAccessibleDescription();
+    // Saved once the typing pauses, without leaving the field.
+    await waitFor(() => expect(readLocalCart(demoSite.id).find((l) => l.id === 2)?.ctn).toBe(999));
+    expect(screen.getByTestId('total-ctn')).toHaveTextContent('1,009');
+  });
+
+  it('moves the line and the totals with each press of the stepper, and keeps the number', async () => {
+    api();
+    const { user } = renderApp('/chooseCar');
+    await lines();
+    const more = screen.getByRole('button', { name: 'One carton more of Water gun' });
+    for (let i = 0; i < 4; i++) await user.click(more);
+    expect(screen.getByLabelText('Cartons of Water gun')).toHaveValue('5');
+    expect(screen.getByTestId('total-ctn')).toHaveTextContent('15');
+    expect(readLocalCart(demoSite.id).find((l) => l.id === 2)?.ctn).toBe(5);
+    await user.click(screen.getByRole('button', { name: 'One carton fewer of Water gun' }));
+    expect(screen.getByTestId('total-ctn')).toHaveTextContent('14');
+  });
+
   it('says nothing is selected when deleting without a selection, and deletes the chosen lines', async () => {
     api();
     const { user } = renderApp('/chooseCar');
@@ -128,6 +168,9 @@ describe("a visitor's cart page", () => {
     await user.click(dialog.getByTestId('submit-selection'));
 
     const done = await screen.findByTestId('submitted');
+    // On a phone the page is scrolled to the form's end: the outcome is brought into view and
+    // read out (issue 21, item 7).
+    await waitFor(() => expect(done).toHaveFocus());
     expect(done).toHaveTextContent('Your selection S2026112200001 has been submitted.');
     expect(within(done).getByRole('link', { name: 'View the record' })).toHaveAttribute(
       'href',
