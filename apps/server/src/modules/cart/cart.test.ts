@@ -64,17 +64,17 @@ describe('the customer sample cart', () => {
     const again = await t.call('add_sample_car', { ids: [a.id], lang: EN }, buyer);
     expect(again.code).toBe(0);
     expect(again.data).toMatchObject({ added: [], already: [a.id] });
-    expect(again.tip).toBe('product already in the sample cart');
+    expect(again.tip).toBe('Product already in the sample cart');
     const cart = await t.call('get_sample_car_list', {}, buyer);
     expect(cart.data.lines.filter((l) => l.product.id === a.id)).toHaveLength(1);
   });
 
-  it("refuses an expired product with 'product expired'", async () => {
+  it("refuses an expired product with 'Product expired'", async () => {
     const expired = products.find((p) => p.is_expire);
     if (!expired) throw new Error('the demo data has expired products');
     const r = await t.call('add_sample_car', { ids: [expired.id], lang: EN }, buyer);
     expect(r.data.expired).toEqual([expired.id]);
-    expect(r.tip).toBe('product expired');
+    expect(r.tip).toBe('Product expired');
   });
 
   it('changes cartons per line and removes lines', async () => {

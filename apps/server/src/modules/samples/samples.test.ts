@@ -47,8 +47,8 @@ describe('sample submission and records', () => {
     [{ company_name: ' ' }, 'Please enter the company name'],
     [{ contact: '' }, 'Please enter the contact person'],
     [{ email: '' }, 'Please enter the email'],
-    [{ email: 'amira@gulftoys' }, 'please enter the correct email'],
-    [{ email: 'not an email' }, 'please enter the correct email'],
+    [{ email: 'amira@gulftoys' }, 'Please enter the correct email'],
+    [{ email: 'not an email' }, 'Please enter the correct email'],
   ])('refuses %o with “%s”', async (change, tip) => {
     const r = await t.call(
       'add_choose',
@@ -301,7 +301,7 @@ describe('Excel export', () => {
     );
     const r = await t.call('export_choose', { id: sub.data.id, lang: EN }, visitor);
     expect(r.code).toBe(0);
-    expect(r.tip).toBe('export succeeded');
+    expect(r.tip).toBe('Export succeeded');
     expect(r.data.filename).toBe(`sample-${sub.data.number}.xlsx`);
     expect(r.data.rows).toBe(3);
     const wb = await workbookAt(r.data.url);

@@ -150,12 +150,12 @@ describe('login and quit', () => {
 describe('the search box', () => {
   it('mentions the factory number only when show_article_number is 1', () => {
     renderLayout({ site: { show_article_number: 1 } });
-    expect(screen.getByPlaceholderText('search product name, number or factory number')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search product name, number or factory number')).toBeInTheDocument();
   });
 
   it('asks for name or number otherwise', () => {
     renderLayout({ site: { show_article_number: 0 } });
-    expect(screen.getByPlaceholderText('search product name or number')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search product name or number')).toBeInTheDocument();
   });
 
   it('searches the product list by keyword', async () => {

@@ -135,7 +135,7 @@ describe("a visitor's cart page", () => {
     const { user } = renderApp('/chooseCar');
     await lines();
     await user.click(screen.getByTestId('delete-selected'));
-    expect(await screen.findByText('nothing selected for deletion')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing selected for deletion')).toBeInTheDocument();
     expect(await lines()).toHaveLength(2);
 
     await user.click(screen.getByRole('checkbox', { name: /Water gun/ }));
@@ -160,7 +160,7 @@ describe("a visitor's cart page", () => {
     await fill(/Contact person/, 'Amira Haddad');
     await fill(/Email/, 'amira@gulftoys');
     await user.click(dialog.getByTestId('submit-selection'));
-    expect(await dialog.findByText('please enter the correct email')).toBeInTheDocument();
+    expect(await dialog.findByText('Please enter the correct email')).toBeInTheDocument();
     expect(server.named('add_choose')).toHaveLength(0);
 
     await user.clear(dialog.getByLabelText(/Email/));
