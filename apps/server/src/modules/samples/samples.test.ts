@@ -188,6 +188,18 @@ describe('sample submission and records', () => {
     expect((await t.call('get_detail_choose', {}, await browser())).data).toBeNull();
   });
 
+  it("fills a customer's first form with what the company knows of them", async () => {
+    const fresh = await t.login('demo2', 'customer');
+    await t.db.updateTable('samples').set({ deleted_at: 1 }).where('website_id', '=', fresh.website).execute();
+    const known = await t.call('get_detail_choose', {}, fresh);
+    expect(known.data).toEqual({
+      company_name: '',
+      contact: 'Fatima Al Suwaidi',
+      phone: expect.any(String),
+      email: 'fatima@gulf-kids.example',
+    });
+  });
+
   it('keeps records apart between customers and between websites', async () => {
     const mine = await t.call('get_choose_list', {}, buyer);
     expect(mine.data.total).toBeGreaterThan(0);

@@ -130,6 +130,20 @@ describe("a visitor's cart page", () => {
     expect(screen.getByTestId('total-ctn')).toHaveTextContent('14');
   });
 
+  it('takes the contact-way message off the optional phone once the email is typed', async () => {
+    api();
+    const { user } = renderApp('/chooseCar');
+    await lines();
+    await user.click(screen.getByTestId('open-submit'));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByTestId('submit-selection'));
+    const phone = dialog.getByLabelText(/Phone/);
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await user.click(dialog.getByLabelText(/Email/));
+    await user.paste('amira@gulftoys.example');
+    expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('says nothing is selected when deleting without a selection, and deletes the chosen lines', async () => {
     api();
     const { user } = renderApp('/chooseCar');
