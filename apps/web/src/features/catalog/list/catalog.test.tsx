@@ -109,6 +109,12 @@ describe('/productDisplay', () => {
     await waitFor(() => expect(search().get('page')).toBe('3'));
   });
 
+  it('says no products were found, not "no search results", when only a filter is applied', async () => {
+    renderPage('/productDisplay?flag=gcc', () => ok({ list: [], total: 0, page: 1, page_size: 24 }));
+    expect(await screen.findByText(en.web.product.empty.noneTitle)).toBeInTheDocument();
+    expect(screen.queryByText(en.web.product.empty.title)).toBeNull();
+  });
+
   it('offers no price sort where prices are hidden, and ignores one in the address', async () => {
     storage.setSite({ ...demoSite, show_price: 0 });
     const { api } = renderPage('/productDisplay?sort=price_desc');
@@ -229,10 +235,5 @@ describe('/productDisplay', () => {
     expect(search().get('category')).toBe('11');
     expect(api.named('get_list').at(-1)?.body).toMatchObject({ page: 2, category_id: 11 });
     expect(screen.queryByText(en.web.product.empty.title)).toBeNull();
-  });
-
-  it('says so when a filter yields nothing', async () => {
-    renderPage('/productDisplay?flag=gcc', () => ok({ list: [], total: 0, page: 1, page_size: 24 }));
-    expect(await screen.findByText(en.web.product.empty.title)).toBeInTheDocument();
   });
 });
