@@ -236,6 +236,17 @@ describe("a visitor's sample records", () => {
     },
   });
 
+  it("keeps the line breaks of a record's remark", async () => {
+    mockApi({
+      get_choose_detail: () => ok({ ...record(5), remark: 'Blue ones only\nShip with the next order' }),
+      get_choose_toy_list: () => ok({ list: [], total: 0, page: 1, page_size: 50 }),
+    });
+    renderApp('/sampleRecordDetails?id=5');
+    const remark = (await screen.findByText(/Blue ones only/, {}, { timeout: 10_000 })).closest('dd');
+    expect(remark?.querySelectorAll('br')).toHaveLength(1);
+    expect(remark).toHaveTextContent('Blue ones onlyShip with the next order');
+  });
+
   it('shows the page before when deleting the only record of the last page', async () => {
     // Eleven records are two pages of ten, newest first: the oldest is alone on page 2.
     let records = Array.from({ length: 11 }, (_, i) => record(11 - i));
