@@ -9,6 +9,7 @@ import * as storage from '../../lib/storage';
 import { mockApi, ok } from '../../test/api-mock';
 import { renderApp } from '../../test/app';
 import { demoSite, visitor } from '../../test/fixtures';
+import { formatVolume } from '../../lib/format';
 import { readLocalCart, writeLocalCart } from './components/local-cart';
 
 vi.mock('../../app/layout/MainLayout', () => import('../../test/layout-stubs'));
@@ -75,7 +76,8 @@ beforeEach(async () => {
   ]);
 });
 
-const lines = () => screen.findAllByTestId('cart-line');
+// The page's code loads on demand: slow on a busy machine.
+const lines = () => screen.findAllByTestId('cart-line', {}, { timeout: 10_000 });
 
 describe("a visitor's cart page", () => {
   it('shows each line with its cartons and the totals of the selection', async () => {
@@ -89,6 +91,18 @@ describe("a visitor's cart page", () => {
     const fill = within(screen.getByTestId('container-fill'));
     expect(fill.getByRole('progressbar', { name: /20' container.*3% of one container/ })).toBeInTheDocument();
   });
+
+  it('writes container capacities in the unit of the totals, in Arabic too', async () => {
+    const arabic = languageByKey('ar');
+    if (!arabic) throw new Error('ar');
+    await setLanguage(arabic);
+    api();
+    renderApp('/chooseCar');
+    await lines();
+    const fill = screen.getByTestId('container-fill');
+    expect(fill).toHaveTextContent(formatVolume(33, 'cbm'));
+    expect(fill.textContent).not.toContain('م³');
+  }, 30_000);
 
   it('says why a typed number of cartons is not saved, and keeps what was typed', async () => {
     api();
@@ -115,7 +129,7 @@ describe("a visitor's cart page", () => {
     // Saved once the typing pauses, without leaving the field.
     await waitFor(() => expect(readLocalCart(demoSite.id).find((l) => l.id === 2)?.ctn).toBe(999));
     expect(screen.getByTestId('total-ctn')).toHaveTextContent('1,009');
-  });
+  }, 30_000);
 
   it('moves the line and the totals with each press of the stepper, and keeps the number', async () => {
     api();
@@ -128,7 +142,7 @@ describe("a visitor's cart page", () => {
     expect(readLocalCart(demoSite.id).find((l) => l.id === 2)?.ctn).toBe(5);
     await user.click(screen.getByRole('button', { name: 'One carton fewer of Water gun' }));
     expect(screen.getByTestId('total-ctn')).toHaveTextContent('14');
-  });
+  }, 30_000);
 
   it('takes the contact-way message off the optional phone once the email is typed', async () => {
     api();
@@ -142,7 +156,7 @@ describe("a visitor's cart page", () => {
     await user.click(dialog.getByLabelText(/Email/));
     await user.paste('amira@gulftoys.example');
     expect(phone).not.toHaveAttribute('aria-invalid', 'true');
-  });
+  }, 30_000);
 
   it('says nothing is selected when deleting without a selection, and deletes the chosen lines', async () => {
     api();
