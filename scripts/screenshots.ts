@@ -212,6 +212,7 @@ const SHOTS: Shot[] = [
         const typed = lines.nth(1).getByTestId('ctn-input');
         await typed.fill('2.5');
         await page.getByText('Cartons must be a whole number').waitFor();
+        await typed.scrollIntoViewIfNeeded();
       },
     }),
   ),
