@@ -8,7 +8,8 @@ import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/S
 import { callApiWithTip, isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { showErrorToast, showToast } from '../../../lib/toast';
-import { removeFromCart, setCartons } from '../components/cart-actions';
+import { removeFromCart } from '../components/cart-actions';
+import { setCartons } from '../components/set-cartons';
 import { CartLines } from '../components/CartLines';
 import { MAX_CARTONS, readCartons } from '../components/cartons';
 import { CartSummary } from '../components/CartSummary';
