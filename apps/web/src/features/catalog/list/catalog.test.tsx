@@ -111,14 +111,14 @@ describe('/productDisplay', () => {
 
   it('says no products were found, not "no search results", when only a filter is applied', async () => {
     renderPage('/productDisplay?flag=gcc', () => ok({ list: [], total: 0, page: 1, page_size: 24 }));
-    expect(await screen.findByText(en.web.product.empty.noneTitle)).toBeInTheDocument();
+    expect(await screen.findByText(en.web.product.empty.noneTitle, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText(en.web.product.empty.title)).toBeNull();
   });
 
   it('offers no price sort where prices are hidden, and ignores one in the address', async () => {
     storage.setSite({ ...demoSite, show_price: 0 });
     const { api } = renderPage('/productDisplay?sort=price_desc');
-    await screen.findByRole('link', { name: 'Toy 1' });
+    await screen.findByRole('link', { name: 'Toy 1' }, { timeout: 10_000 });
     const options = within(screen.getByLabelText(en.web.catalog.sort.label)).getAllByRole('option');
     expect(options.map((o) => o.textContent)).not.toContain(en.web.catalog.sort.price_desc);
     expect(options.map((o) => o.textContent)).not.toContain(en.web.catalog.sort.price_asc);
