@@ -135,7 +135,7 @@ describe('the sample cart, in chromium', () => {
     await other.context().close();
   });
 
-  it("asks 'continue submitting?' when a product expired after it was added", async () => {
+  it("asks 'Continue submitting?' when a product expired after it was added", async () => {
     const page = await logIn('demo-visitor');
     await addFromList(page, 2, 8);
     await page.goto(`${server.url}/chooseCar`);

@@ -53,7 +53,7 @@ describe('arriving at a showroom and logging in, in chromium', () => {
     await page.context().close();
   });
 
-  it('says "wrong password" for a wrong code', async () => {
+  it('says "Wrong password" for a wrong code', async () => {
     const page = await open('/login?site=demo');
     await logIn(page, 'not-the-code');
     await page.getByText(en.auth.wrongPassword).waitFor();

@@ -10,6 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { callApi, sessionHeaders, uploadSearchPhoto } from '../e2e/api';
 import { launchBrowser } from '../e2e/browser';
 import { buyersPhotoOf } from '../e2e/photo';
@@ -37,6 +38,12 @@ interface Shot {
   style?: 1 | 2 | 3 | 4;
   /** Search by a photo of the site's first product, through the dialog, instead of going to `path`. */
   imageSearch?: true;
+  /** Before going to `path`, with the buyer's session: put things in place (a cart's lines). */
+  prepare?(server: TestServer, headers: Record<string, string>): Promise<void>;
+  /** On the page, before the shot: what the buyer does (the shot is taken as they do it). */
+  act?(page: Page): Promise<void>;
+  /** Shoot this element only (a product card) rather than the viewport. */
+  element?: string;
 }
 const SHOTS: Shot[] = [
   { name: 'login-demo-en-desktop', site: 'demo', lang: 'en', size: 'desktop', path: '/login?site=demo' },
@@ -183,6 +190,42 @@ const SHOTS: Shot[] = [
       imageSearch: true,
     })),
   ),
+  // The cart while the buyer edits it (issue 21): a line stepped up with its − / + buttons (the
+  // line and the totals follow at once) and another whose typed number is refused in words.
+  ...(['desktop1440', 'phone390'] as const).map(
+    (size): Shot => ({
+      name: `cart-editing-demo-en-${size === 'phone390' ? 'phone' : 'desktop'}`,
+      site: 'demo',
+      lang: 'en',
+      size,
+      path: '/chooseCar',
+      code: 'demo-buyer',
+      async prepare(server, headers) {
+        const { list } = await callApi<{ list: { id: number }[] }>(server.url, 'get_list', { page_size: 3 }, headers);
+        await callApi(server.url, 'add_sample_car', { ids: list.map((p) => p.id) }, headers);
+      },
+      async act(page) {
+        const lines = page.getByTestId('cart-line');
+        await lines.nth(1).waitFor();
+        const more = lines.first().getByRole('button', { name: /^One carton more/ });
+        for (let i = 0; i < 3; i++) await more.click();
+        const typed = lines.nth(1).getByTestId('ctn-input');
+        await typed.fill('2.5');
+        await page.getByText('Cartons must be a whole number').waitFor();
+        await typed.scrollIntoViewIfNeeded();
+      },
+    }),
+  ),
+  // A product card in Arabic: Latin words kept whole, two lines at most.
+  {
+    name: 'card-demo2-ar-desktop',
+    site: 'demo2',
+    lang: 'ar',
+    size: 'desktop1440',
+    path: '/productDisplay',
+    code: 'demo2-visitor',
+    element: 'main article',
+  },
   ...([1, 2, 3, 4] as const).flatMap((style) =>
     (['en', 'ar'] as const).flatMap((lang) =>
       (['phone', 'desktop'] as const).map((size): Shot => ({
@@ -227,7 +270,10 @@ async function photoOfFirstProduct(server: TestServer, site: Shot['site'], code:
   return path;
 }
 
-const server = await startServer();
+// SCREENSHOTS_DATA_DIR: a data folder already seeded (the seed draws 1 200 pictures, minutes on a
+// busy machine), kept afterwards; without it, a fresh one as before.
+const reuse = process.env.SCREENSHOTS_DATA_DIR;
+const server = await startServer(reuse ? { DATA_DIR: reuse } : {});
 const browser = await launchBrowser();
 const styleOf = { ...seededStyle };
 const photoOf: Partial<Record<Shot['site'], string>> = {};
@@ -254,6 +300,7 @@ try {
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     }
+    if (shot.prepare) await shot.prepare(server, await sessionHeaders(server.url, shot.site, shot.code ?? ''));
     if (shot.imageSearch) {
       photoOf[shot.site] ??= await photoOfFirstProduct(server, shot.site, shot.code ?? '');
       // On a phone the search box, and its camera, are in the menu.
@@ -267,7 +314,9 @@ try {
       await page.getByTestId('image-search-results').getByRole('article').first().waitFor();
     } else if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: join(out, `${shot.name}.png`) });
+    if (shot.act) await shot.act(page);
+    if (shot.element) await page.locator(shot.element).first().screenshot({ path: join(out, `${shot.name}.png`) });
+    else await page.screenshot({ path: join(out, `${shot.name}.png`) });
     await context.close();
     console.log(`docs/screenshots/${shot.name}.png`);
   }

@@ -51,6 +51,11 @@ export const ORDER_CURRENCIES = [
 
 export const LIMITS = {
   CART_MAX_LINES: 1000,
+  /**
+   * Most cartons of one product in a sample selection (decision 0035): about a full 40' HQ
+   * container of an ordinary toy carton, so a trial order fits and a slipped key does not.
+   */
+  CART_MAX_CTN: 999,
   DEFAULT_PURCHASE_NUMBER: 1,
   REQUEST_TIMEOUT_MS: 30_000,
   CHUNK_LOAD_TIMEOUT_MS: 120_000,

@@ -28,3 +28,20 @@ describe.each(LANGUAGES.filter((l) => l.key !== 'en'))('the $label locale', (lan
     expect(same.length).toBeLessThan(englishKeys.length / 5);
   });
 });
+
+/**
+ * Fragments that continue another message or show an example, not messages of their own: they
+ * keep their case.
+ */
+const FRAGMENTS = new Set(['validation.body', 'web.login.phonePlaceholder', 'web.imageSearch.drop']);
+
+describe.each(LANGUAGES)('the $label locale, in sentence case', (lang) => {
+  it('starts every message with a capital where its script has them', () => {
+    const messages = ALL_MESSAGES[lang.key];
+    const lowercase = keysOf(messages).filter((key) => {
+      const first = (lookup(messages, key) ?? '').charAt(0);
+      return !FRAGMENTS.has(key) && first !== first.toUpperCase();
+    });
+    expect(lowercase).toEqual([]);
+  });
+});

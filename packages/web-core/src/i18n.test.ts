@@ -70,4 +70,13 @@ describe('an app i18n', () => {
     expect(plugin.init).toHaveBeenCalledWith(app.i18n);
     expect(app.i18n.t('a/b')).toBe('nested');
   });
+
+  it('counts the new language as active by the time i18next tells its listeners', async () => {
+    const app = createAppI18n({ load: async (key) => ({ hello: key }), apply: () => {} });
+    await app.setLanguage(ar);
+    const seen: (string | undefined)[] = [];
+    app.i18n.on('languageChanged', () => seen.push(app.activeLanguage()?.key));
+    await app.setLanguage(en);
+    expect(seen).toEqual(['en']);
+  });
 });

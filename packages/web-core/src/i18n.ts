@@ -61,6 +61,9 @@ export function createAppI18n({
       });
     } else {
       if (messages) i18n.addResourceBundle(lang.key, NS, messages, true, true);
+      // Active before i18next tells its listeners: a screen re-rendered by the change asks the
+      // server in the language it now shows, not the one it left.
+      active = lang;
       await i18n.changeLanguage(lang.key);
     }
     active = lang;

@@ -87,25 +87,25 @@ describe('routing', () => {
   it('shows the invalid-link page for an unknown path, with a way home', async () => {
     signIn();
     const { user } = renderApp('/no/such/page');
-    expect(await heading('sorry, the current link is invalid')).toBeInTheDocument();
+    expect(await heading('Sorry, the current link is invalid')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/no/such/page');
     expect(document.title).toBe(demoSite.company_name_en);
 
-    await user.click(screen.getByRole('link', { name: 'back to home' }));
+    await user.click(screen.getByRole('link', { name: 'Back to home' }));
     expect(await heading('Home')).toBeInTheDocument();
   });
 
   it('keeps a visitor off the customers-only pages', async () => {
     signIn(visitor);
     renderApp('/orderDetails?id=3');
-    expect(await heading('sorry, the current link is invalid')).toBeInTheDocument();
+    expect(await heading('Sorry, the current link is invalid')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/invalidLink');
   });
 
   it('keeps everyone off a function the website switched off', async () => {
     signIn(customer, { ...demoSite, show_function: { news: 0, about_us: 1, contact: 1 } });
     const { router } = renderApp('/companyNews');
-    expect(await heading('sorry, the current link is invalid')).toBeInTheDocument();
+    expect(await heading('Sorry, the current link is invalid')).toBeInTheDocument();
     await act(() => router.navigate('/aboutUs'));
     expect(await heading('About us')).toBeInTheDocument();
   });
@@ -126,7 +126,7 @@ describe('routing', () => {
     storage.setSite(demoSite);
     renderApp('/personalCenter?token=tok-url&tab=orders');
     // Customers only: without a user the token alone does not make a customer.
-    expect(await heading('sorry, the current link is invalid')).toBeInTheDocument();
+    expect(await heading('Sorry, the current link is invalid')).toBeInTheDocument();
     expect(window.location.search).toBe('');
     expect(window.sessionStorage.getItem('vitrine.token')).toBe('tok-url');
 
@@ -138,7 +138,7 @@ describe('routing', () => {
   it('shows a failure to load a page in place, with a way to try again', async () => {
     signIn();
     renderApp('/proSearch');
-    expect(await screen.findByRole('alert')).toHaveTextContent('sorry, this page could not be loaded');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, this page could not be loaded');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     // Inside the layout: the rest of the showroom still works.
     expect(screen.getByRole('main')).toHaveAttribute('data-layout', 'main');
@@ -214,12 +214,12 @@ describe('the error catalogue, app-wide', () => {
     });
     await act(() => callApi('get_company_info', {}).catch(() => {}));
 
-    expect(await screen.findByRole('heading', { name: 'sorry, the web page was lost' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sorry, the web page was lost' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/NotWebsite');
     expect(storage.getSite()).toBeNull();
     expect(storage.getUser()).toBeNull();
     // The title is set in an effect, which React may run after the heading is on screen.
-    await waitFor(() => expect(document.title).toBe('sorry, the web page was lost'));
+    await waitFor(() => expect(document.title).toBe('Sorry, the web page was lost'));
   });
 
   it("shows any other failure's tip as an alert toast, once, unless the caller opts out", async () => {
@@ -265,7 +265,7 @@ describe('the error catalogue, app-wide', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await act(() => callApi('get_company_info', {}).catch(() => {}));
-    expect(await toast('request failed to start')).toBeInTheDocument();
+    expect(await toast('Request failed to start')).toBeInTheDocument();
   });
 
   it('says so when a request timed out', async () => {
@@ -282,7 +282,7 @@ describe('the error catalogue, app-wide', () => {
       ),
     );
     await act(() => callApi('get_company_info', {}, { timeoutMs: 5 }).catch(() => {}));
-    expect(await toast('request timed out, try again later')).toBeInTheDocument();
+    expect(await toast('Request timed out, try again later')).toBeInTheDocument();
   });
 
   it('closes the chat when a call flagged needError fails', async () => {

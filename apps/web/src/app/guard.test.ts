@@ -107,6 +107,17 @@ describe('the route guard', () => {
     });
   });
 
+  describe('with the website stored but no session (the login page was opened, nobody logged in)', () => {
+    it('remembers the page asked for and goes to /login, rather than let its calls fail', () => {
+      expect(going('/productDetails?id=7', { user: null, hasToken: false })).toEqual(
+        redirect('/login', [{ type: 'rememberReferrer', path: '/productDetails?id=7' }]),
+      );
+      expect(going('/home', { user: null, hasToken: false })).toEqual(
+        redirect('/login', [{ type: 'rememberReferrer', path: '/home' }]),
+      );
+    });
+  });
+
   describe('layout-hidden routes, for customers (login_type 1) only', () => {
     const customerOnly = APP_ROUTES.filter((r) => r.customerOnly).map((r) => r.path);
 

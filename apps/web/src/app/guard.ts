@@ -61,7 +61,9 @@ const queryOf = (params: URLSearchParams): string => {
  * 6. the unnamed route (/) goes to /home (to /login without an id: rule 5);
  * 7. a customer-only (layout-hidden) route without login_type 1, or a route whose function is
  *    off in show_function: go to the invalid-link page (to /login without an id: rule 5);
- * 8. anything else is allowed; an unknown path then shows the invalid-link page itself.
+ * 8. no session token (a website chosen on /login, but nobody logged in): remember the path
+ *    asked for as the referrer and go to /login;
+ * 9. anything else is allowed; an unknown path then shows the invalid-link page itself.
  */
 export function guardRoute(input: GuardInput): GuardDecision {
   const route = findRoute(input.path);
@@ -117,6 +119,12 @@ export function guardRoute(input: GuardInput): GuardDecision {
     const switchedOff = route.showFunction !== undefined && site.show_function?.[route.showFunction] !== 1;
     // An id exists here (rule 5), so the invalid-link page rather than /login.
     if ((route.customerOnly && !customer) || switchedOff) return redirect(PATHS.invalidLink);
+    // Every page's calls need a session: without one they would only fail ("your session has
+    // ended") before sending the buyer to log in anyway (issue 21, item 6).
+    if (!hasToken) {
+      effects.push({ type: 'rememberReferrer', path: input.path + queryOf(params) });
+      return redirect(PATHS.login);
+    }
   }
 
   return stay();

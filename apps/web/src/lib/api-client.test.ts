@@ -99,10 +99,10 @@ describe('callApi', () => {
   });
 
   it('surfaces the tip of a failed call', async () => {
-    mockApi({ login: () => fail(ErrorCode.WRONG_PASSWORD, 'wrong password') });
+    mockApi({ login: () => fail(ErrorCode.WRONG_PASSWORD, 'Wrong password') });
     const error = await callApi('login', { website_id: 1, code: 'nope' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: ErrorCode.WRONG_PASSWORD, tip: 'wrong password', call: 'login' });
+    expect(error).toMatchObject({ code: ErrorCode.WRONG_PASSWORD, tip: 'Wrong password', call: 'login' });
   });
 
   it('returns the tip of a success when asked', async () => {
@@ -123,17 +123,17 @@ describe('callApi', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await pending).toMatchObject({
       code: ClientErrorCode.TIMEOUT,
-      tip: 'request timed out, try again later',
+      tip: 'Request timed out, try again later',
     });
   });
 
-  it('reports a network failure as "request failed to start"', async () => {
+  it('reports a network failure as "Request failed to start"', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     const error = await callApi('get_website_info', {}).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: ClientErrorCode.FAILED_TO_START, tip: 'request failed to start' });
+    expect(error).toMatchObject({ code: ClientErrorCode.FAILED_TO_START, tip: 'Request failed to start' });
   });
 
   it('treats an answer that is not an envelope as a failure to start', async () => {
@@ -245,7 +245,7 @@ describe('the error catalogue, app-wide', () => {
     );
     await callApi('get_website_info', {}).catch(() => {});
     expect(hooks.onFailure).toHaveBeenLastCalledWith(
-      expect.objectContaining({ code: ClientErrorCode.FAILED_TO_START, tip: 'request failed to start' }),
+      expect.objectContaining({ code: ClientErrorCode.FAILED_TO_START, tip: 'Request failed to start' }),
     );
 
     vi.useFakeTimers();
@@ -254,7 +254,7 @@ describe('the error catalogue, app-wide', () => {
     await vi.advanceTimersByTimeAsync(LIMITS.REQUEST_TIMEOUT_MS);
     await pending;
     expect(hooks.onFailure).toHaveBeenLastCalledWith(
-      expect.objectContaining({ code: ClientErrorCode.TIMEOUT, tip: 'request timed out, try again later' }),
+      expect.objectContaining({ code: ClientErrorCode.TIMEOUT, tip: 'Request timed out, try again later' }),
     );
     expect(hooks.onFailure).toHaveBeenCalledTimes(2);
   });

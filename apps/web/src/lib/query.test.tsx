@@ -1,6 +1,6 @@
 import '../test/dom';
-import { languageByKey } from '@vitrine/contract';
-import { render, screen } from '@testing-library/react';
+import { langCodeOf, languageByKey } from '@vitrine/contract';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../test/api-mock';
 import { demoSite } from '../test/fixtures';
@@ -44,5 +44,30 @@ describe('a query whose early answer has already come', () => {
     expect(drawn[0]).toEqual([{ id: 7 }]);
     expect(await screen.findByText('banner 7')).toBeTruthy();
     expect(api.named('get_advert')).toHaveLength(0);
+  });
+});
+
+describe('a query after the language changes', () => {
+  it('asks again in the language now on screen, whatever the client last heard', async () => {
+    const [english, arabic] = [languageByKey('en'), languageByKey('ar')];
+    if (!english || !arabic) throw new Error('languages missing');
+    storage.setSite(demoSite);
+    await setLanguage(arabic);
+    const api = mockApi({ get_advert: (body) => ok([{ id: Number(body.lang) }]) });
+    const body = { position: 'ad_in_list' } as const;
+    function Banners() {
+      const { data } = useApiQuery('get_advert', body);
+      return <p>{data ? `banner ${data[0]?.id}` : 'loading'}</p>;
+    }
+    render(
+      <QueryProvider>
+        <Banners />
+      </QueryProvider>,
+    );
+    expect(await screen.findByText(`banner ${langCodeOf(arabic)}`)).toBeTruthy();
+
+    await act(() => setLanguage(english));
+    await waitFor(() => expect(screen.getByText(`banner ${langCodeOf(english)}`)).toBeTruthy());
+    expect(api.named('get_advert').map((c) => c.body.lang)).toEqual([langCodeOf(arabic), langCodeOf(english)]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CallName, CallResponse } from '@vitrine/contract';
+import { type CallName, type CallResponse, languageByKey } from '@vitrine/contract';
 import {
   keepPreviousData,
   QueryClient,
@@ -48,6 +48,21 @@ export function callKey<N extends CallName>(name: N, body: CallBody<N>, lang: st
   return [name, storage.getSite()?.id ?? null, lang, body] as const;
 }
 
+/**
+ * Makes a query's call in the language of its key. The language on screen changes before the
+ * client's own notion of it does, and a query keyed in the new language but answered in the old
+ * one would cache the old names under the new key until a reload (issue 21, item 1).
+ */
+export function callInKeyLanguage<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  lang: string,
+  options: CallOptions = {},
+): Promise<CallResponse<N>> {
+  const language = languageByKey(lang);
+  return callApi(name, body, language ? { ...options, lang: language } : options);
+}
+
 type ApiQueryOptions<N extends CallName> = Omit<
   UseQueryOptions<CallResponse<N>, Error, CallResponse<N>, ReturnType<typeof callKey<N>>>,
   'queryKey' | 'queryFn'
@@ -68,7 +83,7 @@ export function useApiQuery<N extends CallName>(
   return useQuery({
     queryKey: callKey(name, body, i18n.language),
     queryFn: ({ signal }) => {
-      const again = () => callApi(name, body, { signal, ...call });
+      const again = () => callInKeyLanguage(name, body, i18n.language, { signal, ...call });
       return takeEarlyCall(name, body, i18n.language)?.catch(again) ?? again();
     },
     // Asked while the query has no data: an early answer that has already come is drawn in the

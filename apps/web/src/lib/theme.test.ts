@@ -9,6 +9,7 @@ import {
   FONT_STACK,
   paletteOf,
   showroomCssVariables,
+  showroomCssVariablesResolver,
 } from './theme';
 
 const globalCss = readFileSync(join(import.meta.dirname, '../app/global.css'), 'utf8');
@@ -37,6 +38,19 @@ describe('the showroom theme', () => {
       expect(contrastRatio(p.scale[p.textShade] ?? '', '#FFFFFF')).toBeGreaterThanOrEqual(4.5);
     },
   );
+
+  it.each(Object.keys(TEMPLATE_COLORS))('reads at WCAG AA as chip text on its light shade for colour %s', (key) => {
+    const v = showroomCssVariables(Number(key));
+    expect(
+      contrastRatio(v['--vitrine-primary-on-light'] ?? '', v['--vitrine-primary-light'] ?? ''),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('dims secondary text no further than WCAG AA allows on white and light grey', () => {
+    const { light } = showroomCssVariablesResolver(1)({} as never);
+    for (const ground of ['#FFFFFF', '#F8F9FA', '#F1F3F5'])
+      expect(contrastRatio(light['--mantine-color-dimmed'] ?? '#868e96', ground)).toBeGreaterThanOrEqual(4.5);
+  });
 
   it("gives the app's stylesheet the theme's fonts, for the moment before the theme applies", () => {
     expect(createShowroomTheme(1)).toMatchObject({

@@ -71,6 +71,8 @@ export interface ShowroomPalette {
   onButton: string;
   /** The first shade that reads as text on white (links, headings in the colour). */
   textShade: number;
+  /** The first shade that reads as text on the light shade (1): flag chips, tags. */
+  onLightShade: number;
 }
 
 export function paletteOf(templateColor: number | null | undefined): ShowroomPalette {
@@ -82,7 +84,9 @@ export function paletteOf(templateColor: number | null | undefined): ShowroomPal
   const onButton =
     contrastRatio(button, '#FFFFFF') >= contrastRatio(button, '#000000') ? '#FFFFFF' : '#000000';
   const textShade = [6, 7, 8, 9].find(whiteOn) ?? 9;
-  return { primary, scale, buttonShade, onButton, textShade };
+  const light = scale[1] ?? '#FFFFFF';
+  const onLightShade = [6, 7, 8, 9].find((i) => contrastRatio(scale[i] ?? primary, light) >= AA) ?? 9;
+  return { primary, scale, buttonShade, onButton, textShade, onLightShade };
 }
 
 /** The showroom's fonts; app/global.css repeats them for the moment before the theme applies. */
@@ -131,9 +135,13 @@ export function showroomCssVariables(
     '--vitrine-primary-strong': p.scale[p.buttonShade],
     '--vitrine-primary-deep': p.scale[9],
     '--vitrine-primary-text': p.scale[p.textShade] ?? p.primary,
+    '--vitrine-primary-on-light': p.scale[p.onLightShade] ?? p.primary,
     '--vitrine-on-primary': p.onButton,
   };
 }
+
+/** Secondary text (numbers, trade terms, notes): a grey that keeps WCAG AA on white and light greys. */
+export const DIMMED_TEXT = '#5c636a';
 
 /** Adds the --vitrine-* variables next to Mantine's own. */
 export const showroomCssVariablesResolver =
@@ -141,7 +149,8 @@ export const showroomCssVariablesResolver =
   () => ({
     variables: showroomCssVariables(templateColor),
     // Mantine's default error red is too light for small text on white (3:1); red 9 reads at 5.4:1.
-    light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
+    // Mantine's dimmed grey (#868e96) reads at 3.3:1 on white; this one at 6.1:1, 5.5:1 on gray 1.
+    light: { '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-dimmed': DIMMED_TEXT },
     dark: {},
   });
 

@@ -1,8 +1,8 @@
 import type { CallName, CallResponse } from '@vitrine/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type CallBody, callApi } from './api-client';
-import { callKey } from './query';
+import type { CallBody } from './api-client';
+import { callInKeyLanguage, callKey } from './query';
 
 /**
  * useApiQuery for a page that tells the buyer about a failure itself (a booth or news item that
@@ -17,7 +17,7 @@ export function useSilentQuery<N extends CallName>(
   const { i18n } = useTranslation();
   return useQuery<CallResponse<N>, Error>({
     queryKey: callKey(name, body, i18n.language),
-    queryFn: ({ signal }) => callApi(name, body, { signal, silent: true }),
+    queryFn: ({ signal }) => callInKeyLanguage(name, body, i18n.language, { signal, silent: true }),
     enabled,
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });

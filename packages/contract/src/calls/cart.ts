@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { baseRequest, zeroOne } from '../envelope';
+import { LIMITS } from '../constants';
 import { productCard } from './catalog';
 
-/** Cartons on one cart line: whole and at least one; the upper bound only stops nonsense. */
-export const ctnCount = z.number().int().min(1).max(99_999).describe('Number of cartons (ctn)');
+/** Cartons on one cart line: whole, at least one, at most CART_MAX_CTN (decision 0035). */
+export const ctnCount = z.number().int().min(1).max(LIMITS.CART_MAX_CTN).describe('Number of cartons (ctn)');
 
 const productId = z.number().int().positive();
 

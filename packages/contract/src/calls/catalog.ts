@@ -11,6 +11,10 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/** The sorts that reveal the price order: refused, and not offered, where prices are hidden. */
+export const PRICE_SORTS = ['price_desc', 'price_asc'] as const satisfies readonly ProductSort[];
+export const isPriceSort = (sort: ProductSort): boolean => (PRICE_SORTS as readonly string[]).includes(sort);
+
 /** The flag filters of spec section 3; each maps to a product flag column. */
 export const PRODUCT_FLAG_FILTERS = ['new', 'recommend', 'spot', 'gcc', 'cash_sale', '3d', 'hot'] as const;
 export type ProductFlagFilter = (typeof PRODUCT_FLAG_FILTERS)[number];
@@ -88,7 +92,7 @@ export const getListRequest = baseRequest.extend(pageRequest.shape).extend({
   new_months: z
     .union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)])
     .optional()
-    .describe('Only products entered within this many months'),
+    .describe('Only new arrivals (flagged new) entered within this many months'),
 });
 
 export const productPage = z.object({
@@ -125,7 +129,7 @@ export const newToyRequest = flagListRequest.extend({
   months: z
     .union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)])
     .optional()
-    .describe('Entered within this many months; without it, the products flagged new'),
+    .describe('The products flagged new, entered within this many months; without it, all of them'),
 });
 
 export const productIdRequest = baseRequest.extend({ id: z.number().int().positive() });

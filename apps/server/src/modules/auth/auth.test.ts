@@ -41,9 +41,9 @@ describe('login', () => {
     expect((await t.call('login', { website_id: demo, code: '  demo-visitor \n' })).code).toBe(0);
   });
 
-  it("answers a wrong code with 'wrong password'", async () => {
+  it("answers a wrong code with 'Wrong password'", async () => {
     const r = await t.call('login', { website_id: demo, code: 'guess' });
-    expect(r).toEqual({ code: ErrorCode.WRONG_PASSWORD, data: null, tip: 'wrong password' });
+    expect(r).toEqual({ code: ErrorCode.WRONG_PASSWORD, data: null, tip: 'Wrong password' });
   });
 
   it('answers in the language the body asks for', async () => {

@@ -64,17 +64,17 @@ describe('the customer sample cart', () => {
     const again = await t.call('add_sample_car', { ids: [a.id], lang: EN }, buyer);
     expect(again.code).toBe(0);
     expect(again.data).toMatchObject({ added: [], already: [a.id] });
-    expect(again.tip).toBe('product already in the sample cart');
+    expect(again.tip).toBe('Product already in the sample cart');
     const cart = await t.call('get_sample_car_list', {}, buyer);
     expect(cart.data.lines.filter((l) => l.product.id === a.id)).toHaveLength(1);
   });
 
-  it("refuses an expired product with 'product expired'", async () => {
+  it("refuses an expired product with 'Product expired'", async () => {
     const expired = products.find((p) => p.is_expire);
     if (!expired) throw new Error('the demo data has expired products');
     const r = await t.call('add_sample_car', { ids: [expired.id], lang: EN }, buyer);
     expect(r.data.expired).toEqual([expired.id]);
-    expect(r.tip).toBe('product expired');
+    expect(r.tip).toBe('Product expired');
   });
 
   it('changes cartons per line and removes lines', async () => {
@@ -96,6 +96,11 @@ describe('the customer sample cart', () => {
     expect((await t.call('update_sample_car', { lines: [{ id: a.id, ctn: 0 }] }, buyer)).code).toBe(
       ErrorCode.BAD_REQUEST,
     );
+    // A sample selection holds at most 999 cartons of a product (decision 0035).
+    expect((await t.call('update_sample_car', { lines: [{ id: a.id, ctn: 1000 }] }, buyer)).code).toBe(
+      ErrorCode.BAD_REQUEST,
+    );
+    expect((await t.call('update_sample_car', { lines: [{ id: a.id, ctn: 999 }] }, buyer)).code).toBe(0);
     await t.call('delete_sample_car', { ids: [a.id] }, buyer);
     cart = await t.call('get_sample_car_list', {}, buyer);
     expect(cart.data.lines.map((l) => l.product.id)).toEqual([b.id]);

@@ -17,7 +17,7 @@ import type {
   ProductDetail,
   ProductFlagFilter,
 } from '@vitrine/contract';
-import { ErrorCode, isEnglishMode } from '@vitrine/contract';
+import { ErrorCode, isEnglishMode, isPriceSort, type ProductSort } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
 import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
@@ -158,7 +158,10 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
       companyId: site.company_id,
       suffix: lang.suffix,
       categoryIds,
-      flag: input.flag,
+      // One definition of a new arrival (decision 0034): flagged new by the exporter. The months
+      // narrow the new arrivals by entry date, so no month list holds a product without the badge
+      // and none is longer than the list of all new arrivals.
+      flag: input.new_months === undefined ? input.flag : 'new',
       // To the hour: "entered within N months" needs no finer cut, and the total can be cached.
       createdSince:
         input.new_months === undefined
@@ -189,9 +192,18 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
     });
   }
 
+  /**
+   * A price sort where prices are hidden would reveal the order the exporter chose to hide
+   * (issue 21, item 2): refused, as the showroom no longer offers it.
+   */
+  const hiddenPriceSort = (sort: ProductSort, site: WebsiteInfo, t: Translate) =>
+    !site.show_price && isPriceSort(sort) ? fail(ErrorCode.FAILED, t('catalog.priceSortHidden')) : null;
+
   return {
     /** get_list: a product list, searched by keyword when it has one. */
     async getList(input: ListInput, site: WebsiteInfo, lang: Language, t: Translate) {
+      const refused = hiddenPriceSort(input.sort, site, t);
+      if (refused) return refused;
       const keyword = input.keyword ? parseKeyword(input.keyword, site.show_article_number === 1) : undefined;
       if (!keyword) return list(input, site, lang);
       const text = await prepared(keyword, site.company_id);
@@ -205,12 +217,16 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
       input: z.output<typeof flagListRequest>,
       site: WebsiteInfo,
       lang: Language,
+      t: Translate,
     ) {
-      return list({ ...input, flag }, site, lang);
+      const refused = hiddenPriceSort(input.sort, site, t);
+      return refused ? Promise.resolve(refused) : list({ ...input, flag }, site, lang);
     },
 
     /** New arrivals: entered within the chosen months, or, without months, flagged new. */
-    newToys(input: z.output<typeof newToyRequest>, site: WebsiteInfo, lang: Language) {
+    async newToys(input: z.output<typeof newToyRequest>, site: WebsiteInfo, lang: Language, t: Translate) {
+      const refused = hiddenPriceSort(input.sort, site, t);
+      if (refused) return refused;
       const { months, ...rest } = input;
       return list(months ? { ...rest, new_months: months } : { ...rest, flag: 'new' }, site, lang);
     },

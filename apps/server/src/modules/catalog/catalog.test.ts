@@ -68,6 +68,17 @@ describe('get_list', () => {
     expect(p.number).toMatch(/^[A-Z]\d{4}[A-C]?$/);
   });
 
+  it('refuses the price sorts where prices are hidden, on every list that sorts', async () => {
+    for (const sort of ['price_asc', 'price_desc']) {
+      for (const call of ['get_list', 'get_new_toy', 'get_stock_toy'] as const) {
+        const r = await t.call(call, { sort, lang: EN }, demo2);
+        expect(r).toMatchObject({ code: ErrorCode.FAILED, tip: 'Sorting by price is not available on this showroom' });
+      }
+      expect((await list({ sort })).code).toBe(0);
+    }
+    expect((await list({ sort: 'popularity' }, demo2)).code).toBe(0);
+  });
+
   it('hides the number when number_type is 2', async () => {
     await t.db.updateTable('websites').set({ number_type: 2 }).where('id', '=', demo2.website).execute();
     const p = (await list({ page_size: 1 }, demo2)).data.list[0] as ProductCard;
@@ -219,11 +230,27 @@ describe('the flag lists, product details and hot areas', () => {
     expect(detail.data.model_url).toMatch(/\.glb$/);
   });
 
-  it('get_new_toy answers the flagged new products, or those entered within the months asked', async () => {
+  it('get_new_toy answers the flagged new products, or those of them entered within the months asked', async () => {
     const flagged = await t.call('get_new_toy', { page_size: 60 }, demo);
     for (const p of flagged.data.list) expect(p.flags.is_new).toBe(1);
     const recent = await t.call('get_new_toy', { months: 6, page_size: 60 }, demo);
     for (const p of recent.data.list) expect(p.created_at).toBeGreaterThanOrEqual(t.clock.now() - 184 * DAY);
+  });
+
+  it('counts new arrivals one way in the figures, the lists and the months filter', async () => {
+    const figures = (await t.call('toy_data', {}, demo)).data;
+    const all = (await t.call('get_new_toy', { page_size: 60 }, demo)).data;
+    expect(all.total).toBe(figures.flags.new);
+    let previous = 0;
+    for (const months of [3, 6, 9, 12] as const) {
+      const viaList = (await t.call('get_list', { new_months: months, page_size: 60 }, demo)).data;
+      const viaNew = (await t.call('get_new_toy', { months, page_size: 60 }, demo)).data;
+      expect(viaList.total).toBe(viaNew.total);
+      expect(viaList.total).toBeGreaterThanOrEqual(previous);
+      expect(viaList.total).toBeLessThanOrEqual(all.total);
+      for (const p of viaList.list) expect(p.flags.is_new).toBe(1);
+      previous = viaList.total;
+    }
   });
 
   it('answers a product with every label, its pictures, category path and factory', async () => {

@@ -246,6 +246,16 @@ function samplesQueries(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** What the company knows of a customer: their name, email and phone. */
+    async customerContact(companyId: number, customerId: number) {
+      return db
+        .selectFrom('customers')
+        .select(['customer_name', 'email', 'phone'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', customerId)
+        .executeTakeFirst();
+    },
+
     async latest(o: SampleOwner) {
       return owned(o)
         .select(['company_name', 'contact', 'phone', 'email'])

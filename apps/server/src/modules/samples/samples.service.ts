@@ -488,8 +488,18 @@ export function createSamplesService({
       });
     },
 
+    /**
+     * The contact details to fill the form: the latest submission's, else, for a customer who
+     * has submitted nothing yet, what the company knows of them (their name, email and phone;
+     * a customer's company is not kept on the account, so it is left to type).
+     */
     async lastContact(owner: SampleOwner) {
-      return ok((await repo.latest(owner)) ?? null);
+      const latest = await repo.latest(owner);
+      if (latest) return ok(latest);
+      if (owner.customerId === null) return ok(null);
+      const known = await repo.customerContact(owner.companyId, owner.customerId);
+      if (!known) return ok(null);
+      return ok({ company_name: '', contact: known.customer_name, phone: known.phone, email: known.email });
     },
 
     async remove(owner: SampleOwner, ids: number[], t: Translate) {

@@ -47,8 +47,8 @@ describe('sample submission and records', () => {
     [{ company_name: ' ' }, 'Please enter the company name'],
     [{ contact: '' }, 'Please enter the contact person'],
     [{ email: '' }, 'Please enter the email'],
-    [{ email: 'amira@gulftoys' }, 'please enter the correct email'],
-    [{ email: 'not an email' }, 'please enter the correct email'],
+    [{ email: 'amira@gulftoys' }, 'Please enter the correct email'],
+    [{ email: 'not an email' }, 'Please enter the correct email'],
   ])('refuses %o with “%s”', async (change, tip) => {
     const r = await t.call(
       'add_choose',
@@ -188,6 +188,18 @@ describe('sample submission and records', () => {
     expect((await t.call('get_detail_choose', {}, await browser())).data).toBeNull();
   });
 
+  it("fills a customer's first form with what the company knows of them", async () => {
+    const fresh = await t.login('demo2', 'customer');
+    await t.db.updateTable('samples').set({ deleted_at: 1 }).where('website_id', '=', fresh.website).execute();
+    const known = await t.call('get_detail_choose', {}, fresh);
+    expect(known.data).toEqual({
+      company_name: '',
+      contact: 'Fatima Al Suwaidi',
+      phone: expect.any(String),
+      email: 'fatima@gulf-kids.example',
+    });
+  });
+
   it('keeps records apart between customers and between websites', async () => {
     const mine = await t.call('get_choose_list', {}, buyer);
     expect(mine.data.total).toBeGreaterThan(0);
@@ -301,7 +313,7 @@ describe('Excel export', () => {
     );
     const r = await t.call('export_choose', { id: sub.data.id, lang: EN }, visitor);
     expect(r.code).toBe(0);
-    expect(r.tip).toBe('export succeeded');
+    expect(r.tip).toBe('Export succeeded');
     expect(r.data.filename).toBe(`sample-${sub.data.number}.xlsx`);
     expect(r.data.rows).toBe(3);
     const wb = await workbookAt(r.data.url);

@@ -34,9 +34,12 @@ function useScrolledPast(offset: number): boolean {
   return past;
 }
 
-/** The accessible name of an item: its label, with the badge when there is one ("Sample cart (3)"). */
-const nameOf = (label: string, badge: string): string | undefined =>
-  badge ? `${label} (${badge})` : undefined;
+/**
+ * The accessible name of an item: its label, with the badge when there is one ("Sample cart 3").
+ * The badge's visible text is a word of its own: a name holding it as "(3)" does not contain
+ * what is seen (axe's label-content-name-mismatch; speech-input users say what they see).
+ */
+const nameOf = (label: string, badge: string): string | undefined => (badge ? `${label} ${badge}` : undefined);
 
 function Content({ icon, label, badge }: { icon: ReactNode; label: string; badge?: string }) {
   return (

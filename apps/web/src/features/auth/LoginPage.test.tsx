@@ -55,14 +55,14 @@ describe('the login page', () => {
   it("shows the server's tip under the field for a wrong code", async () => {
     const api = mockApi({
       get_website_info: () => ok(demoSite),
-      login: () => fail(ErrorCode.WRONG_PASSWORD, 'wrong password'),
+      login: () => fail(ErrorCode.WRONG_PASSWORD, 'Wrong password'),
     });
     const user = renderApp();
     await user.type(await codeField(), 'not-it{Enter}');
 
     const field = await codeField();
-    await waitFor(() => expect(field).toHaveAccessibleDescription('wrong password'));
-    expect(screen.getByRole('alert')).toHaveTextContent('wrong password');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Wrong password'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Wrong password');
     expect(api.named('login')[0]?.body).toMatchObject({ website_id: demoSite.id, code: 'not-it' });
     expect(storage.getToken()).toBeNull();
   });
@@ -229,11 +229,11 @@ describe('the login page', () => {
           : ok(demoSite),
     });
     const user = renderApp('/login?site=nope');
-    expect(await screen.findByRole('heading', { name: 'sorry, the web page was lost' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sorry, the web page was lost' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/NotWebsite');
     expect(storage.getSite()).toBeNull();
 
-    await user.click(screen.getByRole('link', { name: 'back to login' }));
+    await user.click(screen.getByRole('link', { name: 'Back to login' }));
     expect(await codeField()).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api-client';
 import { setCartCount } from '../../lib/badges';
 import { onAddToCartRequest } from '../../lib/cart-events';
-import { callKey } from '../../lib/query';
+import { callInKeyLanguage, callKey } from '../../lib/query';
 import { isCustomer, useSite, useUser } from '../../app/layout/useShowroom';
 import { addToCart, mergeLocalCartIntoAccount } from './components/cart-actions';
 import { useLocalCart } from './components/local-cart';
@@ -21,7 +20,7 @@ export function CartBridge() {
   const local = useLocalCart(site?.id ?? null);
   const server = useQuery({
     queryKey: callKey('get_sample_car_list', {}, i18n.language),
-    queryFn: ({ signal }) => callApi('get_sample_car_list', {}, { signal, silent: true }),
+    queryFn: ({ signal }) => callInKeyLanguage('get_sample_car_list', {}, i18n.language, { signal, silent: true }),
     enabled: customer && site !== null,
     staleTime: 60_000,
   });

@@ -9,6 +9,7 @@ import * as storage from '../../lib/storage';
 import { mockApi, ok } from '../../test/api-mock';
 import { renderApp } from '../../test/app';
 import { demoSite, visitor } from '../../test/fixtures';
+import { formatVolume } from '../../lib/format';
 import { readLocalCart, writeLocalCart } from './components/local-cart';
 
 vi.mock('../../app/layout/MainLayout', () => import('../../test/layout-stubs'));
@@ -75,7 +76,8 @@ beforeEach(async () => {
   ]);
 });
 
-const lines = () => screen.findAllByTestId('cart-line');
+// The page's code loads on demand: slow on a busy machine.
+const lines = () => screen.findAllByTestId('cart-line', {}, { timeout: 10_000 });
 
 describe("a visitor's cart page", () => {
   it('shows each line with its cartons and the totals of the selection', async () => {
@@ -90,12 +92,78 @@ describe("a visitor's cart page", () => {
     expect(fill.getByRole('progressbar', { name: /20' container.*3% of one container/ })).toBeInTheDocument();
   });
 
+  it('writes container capacities in the unit of the totals, in Arabic too', async () => {
+    const arabic = languageByKey('ar');
+    if (!arabic) throw new Error('ar');
+    await setLanguage(arabic);
+    api();
+    renderApp('/chooseCar');
+    await lines();
+    const fill = screen.getByTestId('container-fill');
+    expect(fill).toHaveTextContent(formatVolume(33, 'cbm'));
+    expect(fill.textContent).not.toContain('م³');
+  }, 30_000);
+
+  it('says why a typed number of cartons is not saved, and keeps what was typed', async () => {
+    api();
+    const { user } = renderApp('/chooseCar');
+    await lines();
+    const field = screen.getByLabelText('Cartons of Water gun');
+    for (const [typed, message] of [
+      ['0', 'At least 1 carton'],
+      ['-3', 'At least 1 carton'],
+      ['2.5', 'Cartons must be a whole number'],
+      ['1000', 'At most 999 cartons of one product in a sample selection'],
+      ['', 'Enter the number of cartons'],
+    ] as const) {
+      await user.clear(field);
+      if (typed) await user.type(field, typed);
+      await user.tab();
+      expect(field).toHaveValue(typed);
+      expect(field).toHaveAccessibleDescription(message);
+      expect(readLocalCart(demoSite.id).find((l) => l.id === 2)?.ctn).toBe(1);
+    }
+    await user.clear(field);
+    await user.type(field, '999');
+    expect(field).not.toHaveAccessibleDescription();
+    // Saved once the typing pauses, without leaving the field.
+    await waitFor(() => expect(readLocalCart(demoSite.id).find((l) => l.id === 2)?.ctn).toBe(999));
+    expect(screen.getByTestId('total-ctn')).toHaveTextContent('1,009');
+  }, 30_000);
+
+  it('moves the line and the totals with each press of the stepper, and keeps the number', async () => {
+    api();
+    const { user } = renderApp('/chooseCar');
+    await lines();
+    const more = screen.getByRole('button', { name: 'One carton more of Water gun' });
+    for (let i = 0; i < 4; i++) await user.click(more);
+    expect(screen.getByLabelText('Cartons of Water gun')).toHaveValue('5');
+    expect(screen.getByTestId('total-ctn')).toHaveTextContent('15');
+    expect(readLocalCart(demoSite.id).find((l) => l.id === 2)?.ctn).toBe(5);
+    await user.click(screen.getByRole('button', { name: 'One carton fewer of Water gun' }));
+    expect(screen.getByTestId('total-ctn')).toHaveTextContent('14');
+  }, 30_000);
+
+  it('takes the contact-way message off the optional phone once the email is typed', async () => {
+    api();
+    const { user } = renderApp('/chooseCar');
+    await lines();
+    await user.click(screen.getByTestId('open-submit'));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByTestId('submit-selection'));
+    const phone = dialog.getByLabelText(/Phone/);
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await user.click(dialog.getByLabelText(/Email/));
+    await user.paste('amira@gulftoys.example');
+    expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  }, 30_000);
+
   it('says nothing is selected when deleting without a selection, and deletes the chosen lines', async () => {
     api();
     const { user } = renderApp('/chooseCar');
     await lines();
     await user.click(screen.getByTestId('delete-selected'));
-    expect(await screen.findByText('nothing selected for deletion')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing selected for deletion')).toBeInTheDocument();
     expect(await lines()).toHaveLength(2);
 
     await user.click(screen.getByRole('checkbox', { name: /Water gun/ }));
@@ -120,7 +188,7 @@ describe("a visitor's cart page", () => {
     await fill(/Contact person/, 'Amira Haddad');
     await fill(/Email/, 'amira@gulftoys');
     await user.click(dialog.getByTestId('submit-selection'));
-    expect(await dialog.findByText('please enter the correct email')).toBeInTheDocument();
+    expect(await dialog.findByText('Please enter the correct email')).toBeInTheDocument();
     expect(server.named('add_choose')).toHaveLength(0);
 
     await user.clear(dialog.getByLabelText(/Email/));
@@ -128,6 +196,9 @@ describe("a visitor's cart page", () => {
     await user.click(dialog.getByTestId('submit-selection'));
 
     const done = await screen.findByTestId('submitted');
+    // On a phone the page is scrolled to the form's end: the outcome is brought into view and
+    // read out (issue 21, item 7).
+    await waitFor(() => expect(done).toHaveFocus());
     expect(done).toHaveTextContent('Your selection S2026112200001 has been submitted.');
     expect(within(done).getByRole('link', { name: 'View the record' })).toHaveAttribute(
       'href',
@@ -177,6 +248,17 @@ describe("a visitor's sample records", () => {
       cuft: 38.8,
       containers: [],
     },
+  });
+
+  it("keeps the line breaks of a record's remark", async () => {
+    mockApi({
+      get_choose_detail: () => ok({ ...record(5), remark: 'Blue ones only\nShip with the next order' }),
+      get_choose_toy_list: () => ok({ list: [], total: 0, page: 1, page_size: 50 }),
+    });
+    renderApp('/sampleRecordDetails?id=5');
+    const remark = (await screen.findByText(/Blue ones only/, {}, { timeout: 10_000 })).closest('dd');
+    expect(remark?.querySelectorAll('br')).toHaveLength(1);
+    expect(remark).toHaveTextContent('Blue ones onlyShip with the next order');
   });
 
   it('shows the page before when deleting the only record of the last page', async () => {

@@ -42,7 +42,7 @@ export function startCatalogCalls(url: URL, start: StartCall): void {
   const site = storage.getSite();
   if (!site) return;
   const lang = resolveLanguage(site.default_lang);
-  const params = parseCatalogParams(url.searchParams);
+  const params = parseCatalogParams(url.searchParams, site.show_price === 1);
   // In thumbnail mode the first cards' pictures are the largest things on a phone's first screen.
   start('get_list', catalogListBody(params), lang).then(
     (page) => {

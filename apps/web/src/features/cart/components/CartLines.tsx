@@ -1,10 +1,11 @@
 import { ActionIcon, Checkbox, NumberInput } from '@mantine/core';
 import type { CartLine } from '@vitrine/contract';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/icons';
 import { ExpiredMark, ProductLink, ProductPicture } from '../../../components/product';
 import { formatMoney, formatNumber, formatVolume } from '../../../lib/format';
+import { MAX_CARTONS, readCartons, stepCartons } from './cartons';
 import classes from './cart.module.css';
 
 const n = (v: number, digits = 2) => formatNumber(v, { maximumFractionDigits: digits });
@@ -20,35 +21,84 @@ export interface CartLinesProps {
   };
 }
 
-/** Cartons of one line: typed freely, saved when the field is left or Enter is pressed. */
+/** How long typing may pause before the typed number is saved (a step or leaving saves at once). */
+const TYPING_PAUSE_MS = 400;
+
+/**
+ * Cartons of one line. A whole number in bounds is saved when the buyer pauses, leaves the field,
+ * presses Enter or steps, so the line and the summary follow at once and a reload keeps it;
+ * anything else stays as typed with a message saying why it is not saved (issue 21, item 4). The
+ * −/+ buttons are 44 px targets with names of their own (item 12).
+ */
 function CartonsInput({ line, onCartons }: { line: CartLine; onCartons(id: number, ctn: number): void }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<string | number>(line.ctn);
-  const commit = () => {
-    const ctn = Math.floor(Number(value));
-    if (Number.isFinite(ctn) && ctn >= 1 && ctn <= 99_999) {
-      if (ctn !== line.ctn) onCartons(line.product.id, ctn);
-    } else setValue(line.ctn);
+  // What the buyer typed, until it is what the cart holds; null shows the cart's number, so a
+  // change made elsewhere (a batch, another tab) shows at once.
+  const [draft, setDraft] = useState<string | number | null>(null);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
+  const errorId = useId();
+  const value = draft ?? line.ctn;
+  const read = readCartons(value);
+  const problem = 'problem' in read ? read.problem : null;
+  const save = (next: string | number) => {
+    clearTimeout(pause.current);
+    const r = readCartons(next);
+    if ('ctn' in r && r.ctn !== line.ctn) onCartons(line.product.id, r.ctn);
   };
+  const type = (next: string | number) => {
+    setDraft(next);
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => save(next), TYPING_PAUSE_MS);
+  };
+  const step = (next: number) => {
+    setDraft(next);
+    save(next);
+  };
+  const current = 'ctn' in read ? read.ctn : line.ctn;
+  const name = line.product.name;
   return (
-    <NumberInput
-      className={classes.ctnInput}
-      size="sm"
-      min={1}
-      max={99_999}
-      step={1}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="strict"
-      value={value}
-      onChange={setValue}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-      aria-label={t('web.cart.cartonsOf', { name: line.product.name })}
-      data-testid="ctn-input"
-    />
+    <div className={classes.stepper}>
+      <ActionIcon
+        variant="default"
+        className={classes.step}
+        onClick={() => step(stepCartons(current, -1))}
+        disabled={current <= 1 && !problem}
+        aria-label={t('web.cart.ctnFewer', { name })}
+      >
+        <span aria-hidden="true">−</span>
+      </ActionIcon>
+      <NumberInput
+        className={classes.ctnInput}
+        size="md"
+        hideControls
+        inputMode="numeric"
+        step={1}
+        clampBehavior="none"
+        value={value}
+        onChange={type}
+        onBlur={() => {
+          save(value);
+          if (!problem) setDraft(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') save(value);
+        }}
+        error={problem ? <span id={errorId}>{t(`web.cart.${problem}`, { max: MAX_CARTONS })}</span> : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        aria-label={t('web.cart.cartonsOf', { name })}
+        data-testid="ctn-input"
+      />
+      <ActionIcon
+        variant="default"
+        className={classes.step}
+        onClick={() => step(stepCartons(current, 1))}
+        disabled={current >= MAX_CARTONS && !problem}
+        aria-label={t('web.cart.ctnMore', { name })}
+      >
+        <span aria-hidden="true">+</span>
+      </ActionIcon>
+    </div>
   );
 }
 
@@ -136,8 +186,7 @@ export function CartLines({ lines, edit }: CartLinesProps) {
               <div className={classes.ctn}>
                 <span className={classes.amountLabel}>{t('web.cart.cartons')}</span>
                 {edit ? (
-                  // Keyed by the saved number: a change made elsewhere (a batch, another tab) shows at once.
-                  <CartonsInput key={line.ctn} line={line} onCartons={edit.onCartons} />
+                  <CartonsInput line={line} onCartons={edit.onCartons} />
                 ) : (
                   <strong data-testid="ctn-value">{formatNumber(line.ctn)}</strong>
                 )}

@@ -65,7 +65,8 @@ export function CartSummary({
       <h3 className={classes.summaryTitle}>{t('web.cart.containers')}</h3>
       <ul className={classes.containers} data-testid="container-fill">
         {totals.containers.map((c) => {
-          const label = t(CONTAINER_LABELS[c.type]);
+          // The capacity in the unit the totals use (cbm), never a translated unit beside them.
+          const label = t(CONTAINER_LABELS[c.type], { capacity: formatVolume(c.capacity_cbm, 'cbm') });
           const shown = Math.min(1, c.fill);
           const spoken =
             c.containers > 1

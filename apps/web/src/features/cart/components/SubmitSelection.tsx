@@ -97,7 +97,10 @@ export function SubmitSelection({
   const set = (field: Field) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((er) => ({ ...er, [field]: undefined }));
+    // "At least one way to contact you" sits on the phone but is answered by the email too: it
+    // goes when either is typed, not only the phone (issue 21, item 8).
+    const contactWay = field === 'email' || field === 'phone';
+    setErrors((er) => ({ ...er, [field]: undefined, ...(contactWay ? { phone: undefined } : {}) }));
   };
 
   const submit = async (skip: number[]) => {

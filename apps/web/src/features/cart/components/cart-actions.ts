@@ -1,4 +1,4 @@
-import { type CartLineInput, LIMITS, LOGIN_TYPE } from '@vitrine/contract';
+import { LIMITS, LOGIN_TYPE } from '@vitrine/contract';
 import { callApiWithTip, isApiError } from '../../../lib/api-client';
 import type { AddToCartProduct } from '../../../lib/cart-events';
 import { i18n } from '../../../lib/i18n';
@@ -71,21 +71,6 @@ export async function mergeLocalCartIntoAccount(siteId: number): Promise<void> {
     if (isApiError(e) && e.code === -2) return;
     showErrorToast(i18n.t('web.cart.mergeFailed'));
   }
-}
-
-export async function setCartons(lines: CartLineInput[]): Promise<void> {
-  const site = storage.getSite();
-  if (!site || lines.length === 0) return;
-  if (isCustomerSession()) {
-    await callApiWithTip('update_sample_car', { lines });
-    await refreshServerCart();
-    return;
-  }
-  const next = new Map(lines.map((l) => [l.id, l.ctn]));
-  writeLocalCart(
-    site.id,
-    readLocalCart(site.id).map((l) => (next.has(l.id) ? { ...l, ctn: next.get(l.id) ?? l.ctn } : l)),
-  );
 }
 
 export async function removeFromCart(ids: number[], { refresh = true } = {}): Promise<void> {

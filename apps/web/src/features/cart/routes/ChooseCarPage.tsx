@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Skeleton } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -8,8 +8,10 @@ import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/S
 import { callApiWithTip, isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { showErrorToast, showToast } from '../../../lib/toast';
-import { removeFromCart, setCartons } from '../components/cart-actions';
+import { removeFromCart } from '../components/cart-actions';
+import { setCartons } from '../components/set-cartons';
 import { CartLines } from '../components/CartLines';
+import { MAX_CARTONS, readCartons } from '../components/cartons';
 import { CartSummary } from '../components/CartSummary';
 import { ExportButton } from '../components/ExportButton';
 import '../components/mantine-styles';
@@ -33,8 +35,17 @@ function CartSkeleton() {
 /** What a submission became, in place of the cart it emptied: the record's number and where to go next. */
 function SubmittedPanel({ record }: { record: Submitted }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  // The form that was submitted is gone and the page may be scrolled to where its button was
+  // (the footer, on a phone): the outcome is brought into view and takes the focus.
+  useEffect(() => {
+    const panel = ref.current;
+    if (!panel) return;
+    panel.scrollIntoView?.({ block: 'start' });
+    panel.focus({ preventScroll: true });
+  }, []);
   return (
-    <section className={classes.submitted} role="status" data-testid="submitted">
+    <section ref={ref} tabIndex={-1} className={classes.submitted} role="status" data-testid="submitted">
       <CheckIcon className={classes.submittedIcon} aria-hidden="true" />
       <div>
         <h2 className={classes.summaryTitle}>{t('web.cart.completed')}</h2>
@@ -106,9 +117,11 @@ export default function ChooseCarPage() {
     setBatchOpen(true);
   };
 
+  const batchRead = readCartons(batchCtn);
+  const batchProblem = 'problem' in batchRead ? batchRead.problem : null;
   const applyBatch = () => {
-    const ctn = Math.floor(Number(batchCtn));
-    if (!Number.isFinite(ctn) || ctn < 1) return;
+    if (!('ctn' in batchRead)) return;
+    const { ctn } = batchRead;
     setBatchOpen(false);
     void attempt(() => setCartons(chosen.map((id) => ({ id, ctn }))), t('web.cart.updated'));
   };
@@ -227,12 +240,11 @@ export default function ChooseCarPage() {
           >
             <NumberInput
               label={t('web.cart.cartons')}
-              min={1}
-              max={99_999}
-              allowDecimal={false}
-              allowNegative={false}
+              inputMode="numeric"
+              clampBehavior="none"
               value={batchCtn}
               onChange={setBatchCtn}
+              error={batchProblem ? t(`web.cart.${batchProblem}`, { max: MAX_CARTONS }) : undefined}
               data-autofocus
             />
             <Group justify="flex-end" mt="md">

@@ -1,4 +1,5 @@
 import { Anchor, Skeleton } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -46,14 +47,24 @@ export default function SampleRecordDetailsPage() {
         <Skeleton height={220} />
       </div>
     );
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     [t('web.records.createdAt'), formatDate(r.created_at, { withTime: true })],
     [t('cart.form.companyName'), r.company_name],
     [t('cart.form.contact'), r.contact],
     [t('cart.form.email'), r.email],
   ];
   if (r.phone) facts.push([t('cart.form.phone'), r.phone]);
-  if (r.remark) facts.push([t('cart.form.remark'), r.remark]);
+  // The remark keeps the buyer's line breaks (as text: no user text is rendered as HTML).
+  if (r.remark)
+    facts.push([
+      t('cart.form.remark'),
+      r.remark.split(/\r?\n/).map((line, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <br /> : null}
+          {line}
+        </Fragment>
+      )),
+    ]);
 
   return (
     <div className={classes.page}>

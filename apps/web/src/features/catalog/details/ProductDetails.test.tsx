@@ -170,11 +170,11 @@ describe('the product page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copy product number T-7' }));
     expect(write).toHaveBeenCalledWith('T-7');
-    expect(await screen.findByText('copied')).toBeInTheDocument();
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
 
     write.mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'));
     await user.click(screen.getByRole('button', { name: 'Copy product number T-7' }));
-    expect(await screen.findByText('copy failed')).toBeInTheDocument();
+    expect(await screen.findByText('Copy failed')).toBeInTheDocument();
   });
 
   it('has no copy button when the number is hidden', async () => {
@@ -205,8 +205,8 @@ describe('the product page', () => {
     await title('Remote control stunt car');
     const button = screen.getByRole('button', { name: 'Add to sample cart' });
     expect(button).toBeDisabled();
-    expect(screen.getByText('product expired')).toBeVisible();
-    expect(button).toHaveAccessibleDescription('product expired');
+    expect(screen.getByText('Product expired')).toBeVisible();
+    expect(button).toHaveAccessibleDescription('Product expired');
   });
 
   it('shows the 3D model only for a product that has one', async () => {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CallName, ErrorCode } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
-import { callApi, isApiError } from '../../../lib/api-client';
-import { callKey } from '../../../lib/query';
+import { isApiError } from '../../../lib/api-client';
+import { callInKeyLanguage, callKey } from '../../../lib/query';
 
 /** A product id from the address (?id=12); null when there is none or it is not a positive whole number. */
 export function productIdFrom(search: URLSearchParams): number | null {
@@ -20,7 +20,8 @@ export function useProductDetail(id: number | null) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: callKey('get_toy_detail', { id: id ?? 0 }, i18n.language),
-    queryFn: ({ signal }) => callApi('get_toy_detail', { id: id ?? 0 }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      callInKeyLanguage('get_toy_detail', { id: id ?? 0 }, i18n.language, { signal, silent: true }),
     enabled: id !== null,
   });
 }
@@ -35,6 +36,6 @@ export function useRelated(name: RelatedCall, id: number, limit = 12) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: callKey(name, { id, limit }, i18n.language),
-    queryFn: ({ signal }) => callApi(name, { id, limit }, { signal, silent: true }),
+    queryFn: ({ signal }) => callInKeyLanguage(name, { id, limit }, i18n.language, { signal, silent: true }),
   });
 }

@@ -76,7 +76,9 @@ export function CatalogResults({
 
   const totalPages = pageCount(data.total, pageSize);
   if (data.list.length === 0) {
-    return <EmptyState backTo={emptyBackTo} message={emptyMessage} />;
+    // "No search results" only when something was searched for; a filter alone found no products.
+    const title = params.keyword.trim() ? t('web.product.empty.title') : t('web.product.empty.noneTitle');
+    return <EmptyState title={title} backTo={emptyBackTo} message={emptyMessage} />;
   }
 
   return (

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { ProductViewMode } from '../../../components/product';
 import { SelectField } from '../../../components/SelectField';
 import { useChosen } from '../../../lib/useChosen';
+import { useSite } from '../../../app/layout/useShowroom';
 import {
   type CatalogParams,
   isNewMonths,
   NEW_PRODUCT_MONTHS,
   PRODUCT_FLAG_FILTERS,
-  PRODUCT_SORTS,
+  sortsFor,
 } from './params';
 import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
@@ -36,6 +37,7 @@ export function CatalogToolbar({
   children,
 }: CatalogToolbarProps) {
   const { t } = useTranslation();
+  const sorts = sortsFor(useSite()?.show_price === 1);
   const sortLabel: Record<ProductSort, string> = {
     default: t('web.catalog.sort.default'),
     entry_time: t('web.catalog.sort.entry_time'),
@@ -76,7 +78,7 @@ export function CatalogToolbar({
           update({ sort: next });
         }}
       >
-        {PRODUCT_SORTS.map((s) => (
+        {sorts.map((s) => (
           <option key={s} value={s}>
             {sortLabel[s]}
           </option>

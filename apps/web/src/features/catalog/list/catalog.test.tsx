@@ -109,6 +109,23 @@ describe('/productDisplay', () => {
     await waitFor(() => expect(search().get('page')).toBe('3'));
   });
 
+  it('says no products were found, not "no search results", when only a filter is applied', async () => {
+    renderPage('/productDisplay?flag=gcc', () => ok({ list: [], total: 0, page: 1, page_size: 24 }));
+    expect(await screen.findByText(en.web.product.empty.noneTitle, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(en.web.product.empty.title)).toBeNull();
+  });
+
+  it('offers no price sort where prices are hidden, and ignores one in the address', async () => {
+    storage.setSite({ ...demoSite, show_price: 0 });
+    const { api } = renderPage('/productDisplay?sort=price_desc');
+    await screen.findByRole('link', { name: 'Toy 1' }, { timeout: 10_000 });
+    const options = within(screen.getByLabelText(en.web.catalog.sort.label)).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).not.toContain(en.web.catalog.sort.price_desc);
+    expect(options.map((o) => o.textContent)).not.toContain(en.web.catalog.sort.price_asc);
+    expect(options.map((o) => o.textContent)).toContain(en.web.catalog.sort.popularity);
+    expect(api.named('get_list').map((c) => c.body.sort)).toEqual(['default']);
+  });
+
   it('pages within the sort just chosen, even before the page on screen has caught up with it', async () => {
     const { api, search, holdScreen, user } = renderPage('/productDisplay?category=11');
     await screen.findByRole('link', { name: 'Toy 1' });
@@ -218,10 +235,5 @@ describe('/productDisplay', () => {
     expect(search().get('category')).toBe('11');
     expect(api.named('get_list').at(-1)?.body).toMatchObject({ page: 2, category_id: 11 });
     expect(screen.queryByText(en.web.product.empty.title)).toBeNull();
-  });
-
-  it('says so when a filter yields nothing', async () => {
-    renderPage('/productDisplay?flag=gcc', () => ok({ list: [], total: 0, page: 1, page_size: 24 }));
-    expect(await screen.findByText(en.web.product.empty.title)).toBeInTheDocument();
   });
 });

@@ -11,6 +11,8 @@ export const PRODUCT_SORTS = [
   'update_time',
   'popularity',
 ] as const;
+/** The sorts that reveal the price order: not offered where the website hides prices. */
+export const PRICE_SORTS: readonly ProductSort[] = ['price_desc', 'price_asc'];
 export const PRODUCT_FLAG_FILTERS = ['new', 'recommend', 'spot', 'gcc', 'cash_sale', '3d', 'hot'] as const;
 export const NEW_PRODUCT_MONTHS = [3, 6, 9, 12] as const;
 
@@ -63,12 +65,19 @@ export function isNewMonths(n: number | null): n is NewMonths {
   return n !== null && (NEW_PRODUCT_MONTHS as readonly number[]).includes(n);
 }
 
-/** Reads the filters from a query string; anything unknown falls back to its default. */
-export function parseCatalogParams(search: URLSearchParams): CatalogParams {
+/** The sorts a website offers: the price sorts only where it shows prices (issue 21, item 2). */
+export const sortsFor = (showPrice: boolean): readonly ProductSort[] =>
+  showPrice ? PRODUCT_SORTS : PRODUCT_SORTS.filter((s) => !PRICE_SORTS.includes(s));
+
+/**
+ * Reads the filters from a query string; anything unknown, or a sort the website does not offer
+ * (a price sort in a link from a showroom that shows prices), falls back to its default.
+ */
+export function parseCatalogParams(search: URLSearchParams, showPrice = true): CatalogParams {
   const months = positiveInt(search.get('months'));
   return {
     category: positiveInt(search.get('category')),
-    sort: oneOf(PRODUCT_SORTS, search.get('sort')) ?? 'default',
+    sort: oneOf(sortsFor(showPrice), search.get('sort')) ?? 'default',
     flag: oneOf(PRODUCT_FLAG_FILTERS, search.get('flag')),
     months: isNewMonths(months) ? months : null,
     mode: search.get('mode') === 'list' ? 'list' : 'thumbnail',

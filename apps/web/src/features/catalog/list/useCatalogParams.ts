@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentSearch } from '../../../lib/useCurrentSearch';
+import { useSite } from '../../../app/layout/useShowroom';
 import { type CatalogParams, catalogSearch, parseCatalogParams } from './params';
 
 export interface UpdateOptions {
@@ -27,17 +28,18 @@ export type UpdateCatalog = (change: CatalogChange, options?: UpdateOptions) => 
 export function useCatalogParams() {
   const [search, setSearch] = useSearchParams();
   const currentSearch = useCurrentSearch();
-  const params = useMemo(() => parseCatalogParams(search), [search]);
+  const showPrice = useSite()?.show_price === 1;
+  const params = useMemo(() => parseCatalogParams(search, showPrice), [search, showPrice]);
   const update = useCallback<UpdateCatalog>(
     (change, options = {}) => {
-      const current = parseCatalogParams(currentSearch());
+      const current = parseCatalogParams(currentSearch(), showPrice);
       const next = typeof change === 'function' ? change(current) : change;
       setSearch(catalogSearch({ ...current, page: 1, ...next }), {
         replace: options.replace ?? false,
         preventScrollReset: options.keepScroll ?? false,
       });
     },
-    [currentSearch, setSearch],
+    [currentSearch, setSearch, showPrice],
   );
   return [params, update] as const;
 }
