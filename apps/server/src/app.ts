@@ -47,6 +47,7 @@ import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/upload
 import { collectHandlers, registerApi } from './plugins/api';
 import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import type { Clock } from './platform/clock';
 import { type Periodic, runEvery } from './platform/periodic';
@@ -60,6 +61,8 @@ export interface AppDeps {
   defaultSite: string | undefined;
   /** Folder of the built web app; absent: API only. */
   webRoot?: string | undefined;
+  /** Where object storage serves files and takes uploads (the pages' CSP allows them); local disk: none. */
+  fileOrigins?: readonly string[];
   /** Folder of the built staff console, served under /staff/; absent: not served. */
   staffRoot?: string | undefined;
   logLevel?: string;
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(compress, { threshold: 1024 });
+  await registerSecurityHeaders(app);
 
   const uploads = createUploadsService({
     repo: createUploadsRepository(deps.db),
@@ -249,7 +253,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerPictureVariants(app, deps.storage);
 
-  if (deps.staffRoot) await registerStaticStaff(app, deps.staffRoot);
-  if (deps.webRoot) await registerStaticWeb(app, deps.webRoot);
+  const pages = { fileOrigins: deps.fileOrigins ?? [] };
+  if (deps.staffRoot) await registerStaticStaff(app, deps.staffRoot, pages);
+  if (deps.webRoot) await registerStaticWeb(app, deps.webRoot, pages);
   return app;
 }

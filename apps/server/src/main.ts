@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     db: handle.db,
     clock: systemClock,
     storage,
+    fileOrigins: storage instanceof S3Storage ? storage.origins() : [],
     defaultSite: config.defaultSite ?? 'demo',
     webRoot: resolve(here, '../../web/dist'),
     staffRoot: resolve(here, '../../staff/dist'),

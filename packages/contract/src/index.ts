@@ -15,3 +15,4 @@ export * from './calls/staff';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';
+export * from './browser';
