@@ -1,9 +1,10 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { buildOpenApiDocument } from '@vitrine/contract';
+import { buildOpenApiDocument, type CallName } from '@vitrine/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/database';
+import { deleteHitsBefore } from './db/limits';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
@@ -45,6 +46,7 @@ import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service';
 import { collectHandlers, registerApi } from './plugins/api';
+import { type CallLimit, createCallLimiter } from './plugins/limits';
 import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -73,6 +75,8 @@ export interface AppDeps {
   countCacheMs?: number;
   /** When a short keyword is searched at word starts, or not at all (decision 0021; tests lower them). */
   textSearchLimits?: TextSearchLimits;
+  /** Limits per session and address of the costly calls (default CALL_LIMITS; tests choose). */
+  callLimits?: Partial<Record<CallName, CallLimit>>;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
   /** Builds Excel workbooks; main.ts hands in a worker thread, tests build inline. */
@@ -189,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resolveSession: auth.resolveSession,
       resolveStaff: staff.resolveStaff,
       checkResponses: deps.checkResponses ?? false,
+      overLimit: createCallLimiter({ db: deps.db, clock: deps.clock, limits: deps.callLimits }),
     },
     collectHandlers([
       siteRoutes(site),
@@ -217,7 +222,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const housekeeping = runEvery(
     deps.housekeepingEveryMs ?? 3600_000,
     async () => {
-      const purged = { ...(await auth.purge()), ...(await staff.purge()), ...(await uploads.purge()) };
+      const purged = {
+        ...(await auth.purge()),
+        ...(await staff.purge()),
+        ...(await uploads.purge()),
+        // A limit's window is a minute or so; an hour-old count limits nothing.
+        rateLimits: await deleteHitsBefore(deps.db, deps.clock.now() - 3600_000),
+      };
       app.log.info({ purged }, 'housekeeping');
     },
     (err) => app.log.error({ err }, 'housekeeping failed'),
@@ -247,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: deps.storage,
       clock: deps.clock,
       claim: uploads.claim,
+      prepare: uploads.prepare,
       maxFileBytes: MAX_UPLOAD_BYTES,
     });
   }

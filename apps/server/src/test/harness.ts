@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallName, CallResponse, TempAuth } from '@vitrine/contract';
+import type { CallLimit } from '../plugins/limits';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { TextSearchLimits } from '../modules/catalog/text-search';
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   websiteCacheMs?: number;
   countCacheMs?: number;
   textSearchLimits?: TextSearchLimits;
+  /** Limits per session and address (plugins/limits.ts); none unless a test asks, as tests call from one address. */
+  callLimits?: Partial<Record<CallName, CallLimit>>;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -67,6 +70,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     websiteCacheMs: opts.websiteCacheMs ?? 0,
     countCacheMs: opts.countCacheMs ?? 0,
     textSearchLimits: opts.textSearchLimits,
+    callLimits: opts.callLimits ?? {},
     // Tests purge when they mean to (app.housekeeping.runNow), never behind another test's back.
     housekeepingEveryMs: 0,
   });
