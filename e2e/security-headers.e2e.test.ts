@@ -72,7 +72,9 @@ describe('the built app under its Content-Security-Policy, in chromium', () => {
 
     const { context, page, violations } = await watched();
     const response = await page.goto(`${server.url}/login?site=demo`);
-    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(response?.headers()['content-security-policy']).toMatch(
+      /script-src 'self' 'wasm-unsafe-eval' 'sha256-/,
+    );
     expect(response?.headers()['content-security-policy']).not.toContain("'unsafe-inline' 'sha256");
     await page.getByLabel(en.web.login.codeLabel).fill('demo-visitor');
     expect(await violations()).toEqual([]);
@@ -89,6 +91,39 @@ describe('the built app under its Content-Security-Policy, in chromium', () => {
     await page.goto(`${server.url}/productDetails?id=${product.id}`);
     await page.locator('main img').first().waitFor();
     expect(await violations()).toEqual([]);
+
+    // A product with a 3D model: the viewer (a library of its own) loads and shows it.
+    const models = await callApi<{ list: { id: number }[] }>(
+      server.url,
+      'get_3d_toy',
+      { page: 1, page_size: 20 },
+      headers,
+    );
+    let withModel: number | undefined;
+    for (const p of models.list) {
+      const detail = await callApi<{ model_url?: string }>(
+        server.url,
+        'get_toy_detail',
+        { id: p.id },
+        headers,
+      );
+      if (detail.model_url) {
+        withModel = p.id;
+        break;
+      }
+    }
+    if (withModel === undefined) throw new Error('no demo product with a 3D model');
+    await page.goto(`${server.url}/productDetails?id=${withModel}`);
+    const viewer = page.locator('model-viewer');
+    await viewer.waitFor();
+    await viewer.scrollIntoViewIfNeeded();
+    await page
+      .locator('[data-state="ready"] > model-viewer, [data-state="failed"]')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined);
+    expect(await violations()).toEqual([]);
+    expect(await page.locator('[data-state="ready"] > model-viewer').count()).toBe(1);
 
     await page.goto(`${server.url}/chooseCar`);
     await page.locator('main').first().waitFor();

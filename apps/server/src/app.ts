@@ -47,6 +47,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service';
 import { collectHandlers, registerApi } from './plugins/api';
 import { type CallLimit, createCallLimiter } from './plugins/limits';
+import { type LogStream, loggerOptions } from './plugins/logging';
 import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -68,6 +69,8 @@ export interface AppDeps {
   /** Folder of the built staff console, served under /staff/; absent: not served. */
   staffRoot?: string | undefined;
   logLevel?: string;
+  /** Where log lines go (tests capture them); default: standard output. */
+  logStream?: LogStream;
   trustProxy?: boolean;
   /** How long website settings are served from memory (default 2 s; tests choose). */
   websiteCacheMs?: number;
@@ -99,7 +102,7 @@ declare module 'fastify' {
 /** Builds the whole server; it never listens (main.ts does), so tests can inject requests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info' },
+    logger: loggerOptions(deps.logLevel ?? 'info', deps.logStream),
     trustProxy: deps.trustProxy ?? false,
     return503OnClosing: true,
   });

@@ -59,13 +59,13 @@ describe('security headers', () => {
     expect(scripts).toContain(scriptHash(START_SCRIPT));
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
-    expect(scripts).toHaveLength(3);
+    expect(scripts).toHaveLength(4);
     expect(csp.get('object-src')).toEqual(["'none'"]);
   });
 
   it('lets the console run its own scripts only', async () => {
     const csp = directives((await get('/staff/')).headers['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 
   it('allows nothing at all to what is not a page', async () => {
@@ -85,6 +85,6 @@ describe('security headers', () => {
     const csp = directives(pagePolicy('', ['https://cdn.example.com']));
     expect(csp.get('img-src')).toContain('https://cdn.example.com');
     expect(csp.get('connect-src')).toContain('https://cdn.example.com');
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 });

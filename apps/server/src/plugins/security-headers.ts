@@ -49,7 +49,8 @@ export function pagePolicy(html: string, fileOrigins: readonly string[] = []): s
   const hashes = [...new Set(inlineScripts(html).map(scriptHash))].join(' ');
   const directives = [
     "default-src 'self'",
-    `script-src 'self'${hashes ? ` ${hashes}` : ''}`,
+    // 'wasm-unsafe-eval' compiles WebAssembly only (the 3D viewer's mesh decoder), never JavaScript.
+    `script-src 'self' 'wasm-unsafe-eval'${hashes ? ` ${hashes}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     // blob: and data: are the buyer's own photo (image search) and the 3D viewer's textures.
     `img-src 'self' data: blob:${files ? ` ${files}` : ''}`,
