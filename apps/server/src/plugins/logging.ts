@@ -35,6 +35,12 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, q)}?${params.join('&')}`;
 }
 
+const SECRET_IN_TEXT =
+  /([?&](?:token|code|password|key|secret|signature|x-amz-signature|x-amz-credential|x-amz-security-token|voucher)=)[^&\s"]*/gi;
+
+/** A message with the secret query values of any address in it replaced (Fastify names URLs in some). */
+export const loggableText = (text: string) => text.replace(SECRET_IN_TEXT, '$1[redacted]');
+
 /**
  * The server's logger: every line a request writes carries its id (Fastify's `reqId`), and no
  * line carries a token, password, access code or voucher, wherever it sits in what is logged.
@@ -60,6 +66,17 @@ export function loggerOptions(level: string, stream?: LogStream): LoggerOptions 
         '*.body.code',
       ],
       censor: '[redacted]',
+    },
+    hooks: {
+      // Messages, not only fields: Fastify's own 'Route GET:/x?token=… not found' names the URL.
+      logMethod(args, method) {
+        method.apply(
+          this,
+          args.map((a: unknown) => (typeof a === 'string' ? loggableText(a) : a)) as Parameters<
+            typeof method
+          >,
+        );
+      },
     },
     serializers: {
       req(request: FastifyRequest) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallName, CallResponse, TempAuth } from '@vitrine/contract';
 import type { CallLimit } from '../plugins/limits';
+import type { LogStream } from '../plugins/logging';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { TextSearchLimits } from '../modules/catalog/text-search';
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   textSearchLimits?: TextSearchLimits;
   /** Limits per session and address (plugins/limits.ts); none unless a test asks, as tests call from one address. */
   callLimits?: Partial<Record<CallName, CallLimit>>;
+  /** Capture the log (at info) instead of silencing it. */
+  logStream?: LogStream;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -63,7 +66,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     clock,
     storage,
     defaultSite: 'demo',
-    logLevel: 'silent',
+    logLevel: opts.logStream ? 'info' : 'silent',
+    logStream: opts.logStream,
     checkResponses: true,
     webRoot: opts.webRoot,
     staffRoot: opts.staffRoot,
