@@ -46,6 +46,7 @@ import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service';
 import { collectHandlers, registerApi } from './plugins/api';
+import { registerHealth } from './plugins/health';
 import { type CallLimit, createCallLimiter } from './plugins/limits';
 import { type LogStream, loggerOptions } from './plugins/logging';
 import { registerLocalUploads } from './plugins/local-upload';
@@ -244,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs.json', async (_req, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(openApi),
   );
-  app.get('/healthz', async () => ({ ok: true }));
+  registerHealth(app, { db: deps.db, imageIndexLoaded: imageIndex.loaded });
 
   if (deps.storage instanceof LocalDiskStorage) {
     await app.register(fastifyStatic, {
