@@ -47,6 +47,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service';
 import { collectHandlers, registerApi } from './plugins/api';
 import { registerHealth } from './plugins/health';
+import { registerMetrics } from './plugins/metrics';
 import { type CallLimit, createCallLimiter } from './plugins/limits';
 import { type LogStream, loggerOptions } from './plugins/logging';
 import { registerLocalUploads } from './plugins/local-upload';
@@ -72,6 +73,8 @@ export interface AppDeps {
   logLevel?: string;
   /** Where log lines go (tests capture them); default: standard output. */
   logStream?: LogStream;
+  /** The bearer token of /metrics; unset: no /metrics. */
+  metricsToken?: string | undefined;
   trustProxy?: boolean;
   /** How long website settings are served from memory (default 2 s; tests choose). */
   websiteCacheMs?: number;
@@ -246,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('cache-control', 'public, max-age=300').send(openApi),
   );
   registerHealth(app, { db: deps.db, imageIndexLoaded: imageIndex.loaded });
+  registerMetrics(app, { token: deps.metricsToken, imageIndexSize: imageIndex.size });
 
   if (deps.storage instanceof LocalDiskStorage) {
     await app.register(fastifyStatic, {

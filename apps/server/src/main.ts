@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     staffRoot: resolve(here, '../../staff/dist'),
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
   });
 
   // Buyers' first steps on a new demo (applications, sample lists), for the console to show.

@@ -45,6 +45,8 @@ export interface TestAppOptions {
   callLimits?: Partial<Record<CallName, CallLimit>>;
   /** Capture the log (at info) instead of silencing it. */
   logStream?: LogStream;
+  /** Serve /metrics behind this token. */
+  metricsToken?: string;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -68,6 +70,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     defaultSite: 'demo',
     logLevel: opts.logStream ? 'info' : 'silent',
     logStream: opts.logStream,
+    metricsToken: opts.metricsToken,
     checkResponses: true,
     webRoot: opts.webRoot,
     staffRoot: opts.staffRoot,
