@@ -1,6 +1,5 @@
 import './app/mantine-styles';
 import './app/global.css';
-import { parseWithoutEval } from '@vitrine/contract';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -8,9 +7,6 @@ import { createAppRouter } from './app/router';
 import { setLanguage } from './lib/i18n';
 import { resolveLanguage } from './lib/language';
 import { getSite } from './lib/storage';
-
-// Before any schema is parsed: the page's CSP allows no eval (decision 0032).
-parseWithoutEval();
 
 async function start() {
   // The router runs its guard at once and starts the first page's code, so that code and the
