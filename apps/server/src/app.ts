@@ -1,9 +1,10 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { buildOpenApiDocument } from '@vitrine/contract';
+import { buildOpenApiDocument, type CallName } from '@vitrine/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/database';
+import { deleteHitsBefore } from './db/limits';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
@@ -48,8 +49,13 @@ import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service';
 import { collectHandlers, registerApi } from './plugins/api';
+import { registerHealth } from './plugins/health';
+import { registerMetrics } from './plugins/metrics';
+import { type CallLimit, createCallLimiter } from './plugins/limits';
+import { type LogStream, loggerOptions } from './plugins/logging';
 import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import type { Clock } from './platform/clock';
 import { type Periodic, runEvery } from './platform/periodic';
@@ -63,9 +69,15 @@ export interface AppDeps {
   defaultSite: string | undefined;
   /** Folder of the built web app; absent: API only. */
   webRoot?: string | undefined;
+  /** Where object storage serves files and takes uploads (the pages' CSP allows them); local disk: none. */
+  fileOrigins?: readonly string[];
   /** Folder of the built staff console, served under /staff/; absent: not served. */
   staffRoot?: string | undefined;
   logLevel?: string;
+  /** Where log lines go (tests capture them); default: standard output. */
+  logStream?: LogStream;
+  /** The bearer token of /metrics; unset: no /metrics. */
+  metricsToken?: string | undefined;
   trustProxy?: boolean;
   /** How long website settings are served from memory (default 2 s; tests choose). */
   websiteCacheMs?: number;
@@ -73,6 +85,8 @@ export interface AppDeps {
   countCacheMs?: number;
   /** When a short keyword is searched at word starts, or not at all (decision 0021; tests lower them). */
   textSearchLimits?: TextSearchLimits;
+  /** Limits per session and address of the costly calls (default CALL_LIMITS; tests choose). */
+  callLimits?: Partial<Record<CallName, CallLimit>>;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
   /** Builds Excel workbooks; main.ts hands in a worker thread, tests build inline. */
@@ -99,12 +113,13 @@ declare module 'fastify' {
 /** Builds the whole server; it never listens (main.ts does), so tests can inject requests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info' },
+    logger: loggerOptions(deps.logLevel ?? 'info', deps.logStream),
     trustProxy: deps.trustProxy ?? false,
     return503OnClosing: true,
   });
 
   await app.register(compress, { threshold: 1024 });
+  await registerSecurityHeaders(app);
 
   const uploads = createUploadsService({
     repo: createUploadsRepository(deps.db),
@@ -205,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resolveSession: auth.resolveSession,
       resolveStaff: staff.resolveStaff,
       checkResponses: deps.checkResponses ?? false,
+      overLimit: createCallLimiter({ db: deps.db, clock: deps.clock, limits: deps.callLimits }),
     },
     collectHandlers([
       siteRoutes(site),
@@ -234,7 +250,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const housekeeping = runEvery(
     deps.housekeepingEveryMs ?? 3600_000,
     async () => {
-      const purged = { ...(await auth.purge()), ...(await staff.purge()), ...(await uploads.purge()) };
+      const purged = {
+        ...(await auth.purge()),
+        ...(await staff.purge()),
+        ...(await uploads.purge()),
+        // A limit's window is a minute or so; an hour-old count limits nothing.
+        rateLimits: await deleteHitsBefore(deps.db, deps.clock.now() - 3600_000),
+      };
       app.log.info({ purged }, 'housekeeping');
     },
     (err) => app.log.error({ err }, 'housekeeping failed'),
@@ -247,7 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/docs.json', async (_req, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(openApi),
   );
-  app.get('/healthz', async () => ({ ok: true }));
+  registerHealth(app, { db: deps.db, imageIndexLoaded: imageIndex.loaded });
+  registerMetrics(app, { token: deps.metricsToken, imageIndexSize: imageIndex.size });
 
   if (deps.storage instanceof LocalDiskStorage) {
     await app.register(fastifyStatic, {
@@ -264,13 +287,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: deps.storage,
       clock: deps.clock,
       claim: uploads.claim,
+      prepare: uploads.prepare,
       maxFileBytes: MAX_UPLOAD_BYTES,
     });
   }
 
   registerPictureVariants(app, deps.storage);
 
-  if (deps.staffRoot) await registerStaticStaff(app, deps.staffRoot);
-  if (deps.webRoot) await registerStaticWeb(app, deps.webRoot);
+  const pages = { fileOrigins: deps.fileOrigins ?? [] };
+  if (deps.staffRoot) await registerStaticStaff(app, deps.staffRoot, pages);
+  if (deps.webRoot) await registerStaticWeb(app, deps.webRoot, pages);
   return app;
 }

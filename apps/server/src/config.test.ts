@@ -80,4 +80,13 @@ describe('configuration', () => {
       'UPLOAD_SECRET="…": must be at least 32 characters',
     );
   });
+
+  it('serves /metrics only with a METRICS_TOKEN, long and printable, never printed when refused', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'm'.repeat(24);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short-secret' })).toThrow(
+      'METRICS_TOKEN="…": must be 24 to 200 printable characters without spaces',
+    );
+  });
 });

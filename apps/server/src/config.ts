@@ -35,6 +35,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   UPLOAD_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,200}$/, { message: 'must be 24 to 200 printable characters without spaces' })
+    .optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
@@ -79,6 +83,8 @@ export interface Config {
   trustProxy: boolean;
   /** Signs local-disk upload credentials; unset: one is generated and kept under dataDir. */
   uploadSecret: string | undefined;
+  /** The bearer token /metrics asks for; unset: /metrics is off. */
+  metricsToken: string | undefined;
   s3: S3Config | undefined;
 }
 
@@ -98,7 +104,7 @@ export function loadConfig(
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? 'environment');
       // A secret never reaches the console, even a wrong one.
-      const shown = /SECRET/.test(name) && env[name] ? '…' : (env[name] ?? '');
+      const shown = /SECRET|TOKEN/.test(name) && env[name] ? '…' : (env[name] ?? '');
       return `  ${name}=${JSON.stringify(shown)}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -123,6 +129,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     uploadSecret: e.UPLOAD_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

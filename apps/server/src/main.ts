@@ -87,11 +87,13 @@ async function main(): Promise<void> {
     db: handle.db,
     clock: systemClock,
     storage,
+    fileOrigins: storage instanceof S3Storage ? storage.origins() : [],
     defaultSite: config.defaultSite ?? 'demo',
     webRoot: resolve(here, '../../web/dist'),
     staffRoot: resolve(here, '../../staff/dist'),
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
   });
 
   // Buyers' first steps on a new demo (applications, sample lists), for the console to show.

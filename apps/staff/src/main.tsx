@@ -1,8 +1,12 @@
+import { parseWithoutEval } from '@vitrine/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/App';
 import { createConsoleRouter } from './app/router';
 import { preferredLanguage, setLanguage } from './lib/i18n';
+
+// Before any schema is parsed: the console's CSP allows no eval (decision 0032).
+parseWithoutEval();
 
 async function start() {
   await setLanguage(preferredLanguage());

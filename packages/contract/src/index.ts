@@ -17,3 +17,4 @@ export * from './money';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';
+export * from './browser';

@@ -561,6 +561,22 @@ export interface UploadGrantsTable extends Owned {
   used_at: number;
 }
 
+/** A caller's calls of one kind in one window (migrations/0012_stored_limits.ts). */
+export interface RateLimitsTable {
+  /** What is counted and for whom, e.g. `image_search:s:12` (session 12) or `login:a:203.0.113.9`. */
+  name: string;
+  window_start: number;
+  hits: number;
+}
+
+/** An upload credential as it was given, to whom (migrations/0012_stored_limits.ts). */
+export interface IssuedUploadsTable extends Owned {
+  storage_key: string;
+  session_id: number | null;
+  staff_session_id: number | null;
+  expires_at: number;
+}
+
 /** What image search keeps of a product picture (migrations/0006_image_index.ts). */
 export interface ImageFeaturesTable {
   picture_id: number;
@@ -605,6 +621,8 @@ export interface Database {
   customers: CustomersTable;
   access_codes: AccessCodesTable;
   sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+  issued_uploads: IssuedUploadsTable;
   login_failures: LoginFailuresTable;
   number_sequences: NumberSequencesTable;
   access_applications: AccessApplicationsTable;

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_staff_console';
 import * as m0009 from './migrations/0009_company_numbers';
 import * as m0010 from './migrations/0010_visitor_keys';
 import * as m0011 from './migrations/0011_orders';
+import * as m0012 from './migrations/0012_stored_limits';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_company_numbers': m0009,
   '0010_visitor_keys': m0010,
   '0011_orders': m0011,
+  '0012_stored_limits': m0012,
 };
 
 export class MigrationError extends Error {
@@ -61,4 +63,13 @@ async function migrate(
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations this server knows that the database has not run yet (/ready). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db as unknown as Kysely<unknown>,
+    provider: { getMigrations: async () => MIGRATIONS },
+  });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -80,3 +80,48 @@ export async function checkImage(bytes: Uint8Array, opts: ImageCheckOptions): Pr
     return refuse('badAspect');
   return { ok: true, type, width, height };
 }
+
+export type ReencodedImage =
+  | { ok: true; bytes: Buffer; type: ImageType; width: number; height: number }
+  | { ok: false; reason: ImageRefusal };
+
+/**
+ * The picture decoded in full and written anew in its own format (decision 0032), after the
+ * checks of checkImage: what is stored and served is then only what the decoder understood.
+ * Bytes after the picture's end (a JPEG followed by HTML and script), metadata (EXIF, GPS,
+ * comments) and anything a decoder skips are gone; the orientation EXIF gave is applied to the
+ * pixels. Animated GIF and WebP keep their frames.
+ */
+export async function reencodeImage(bytes: Uint8Array, opts: ImageCheckOptions): Promise<ReencodedImage> {
+  const check = await checkImage(bytes, opts);
+  if (!check.ok) return check;
+  const animated = check.type === 'image/gif' || check.type === 'image/webp';
+  try {
+    const input = sharp(bytes, {
+      failOn: 'error',
+      limitInputPixels: opts.maxPixels ?? DEFAULT_MAX_PIXELS,
+      animated,
+    });
+    // Frames are not turned one by one; an animation keeps its stored orientation.
+    const image = animated ? input : input.autoOrient();
+    const out =
+      check.type === 'image/jpeg'
+        ? image.jpeg({ quality: 90, mozjpeg: true })
+        : check.type === 'image/png'
+          ? image.png()
+          : check.type === 'image/webp'
+            ? image.webp({ quality: 90 })
+            : image.gif();
+    const { data, info } = await out.toBuffer({ resolveWithObject: true });
+    if (sniffImageType(data) !== check.type) return { ok: false, reason: 'unreadable' };
+    return {
+      ok: true,
+      bytes: data,
+      type: check.type,
+      width: info.width,
+      height: info.pageHeight ?? info.height,
+    };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+}

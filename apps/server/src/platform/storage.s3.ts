@@ -40,6 +40,7 @@ export class S3Storage implements Storage {
   private readonly bucket: string;
   private readonly region: string;
   private readonly base: string;
+  private readonly uploadBase: string;
   private readonly clock: Clock;
 
   constructor(opts: S3StorageOptions) {
@@ -60,6 +61,12 @@ export class S3Storage implements Storage {
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     this.base = (opts.publicUrl ?? bucketUrl(opts)).replace(/\/+$/, '');
+    this.uploadBase = bucketUrl(opts);
+  }
+
+  /** The origins browsers read files from and post uploads to (the pages' CSP names them). */
+  origins(): string[] {
+    return [...new Set([new URL(this.base).origin, new URL(this.uploadBase).origin])];
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {

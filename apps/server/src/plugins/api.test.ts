@@ -1,6 +1,7 @@
 import { calls, ErrorCode } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { CALL_LIMITS } from './limits';
 
 const ZH = 11201001;
 
@@ -194,4 +195,65 @@ describe('the /api envelope', () => {
         .sort(),
     );
   });
+});
+
+describe('the /api envelope under the limits per session and address (decision 0033)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ callLimits: CALL_LIMITS });
+  });
+  afterAll(() => t.close());
+
+  // Bodies of every shape an object can have (what is not an object is refused before any count).
+  const bodies = [
+    '{}',
+    '{"lang":"x"}',
+    '{"url":1}',
+    '{"page":-1}',
+    '{"content_type":"text/html"}',
+    '{"code":{}}',
+  ];
+
+  it.each(Object.entries(CALL_LIMITS))(
+    'answers %s, whatever the body, with envelopes until one too many, then -429 for that caller only',
+    async (name, limit) => {
+      const staff = name.startsWith('staff_') && name !== 'staff_login';
+      const who =
+        name === 'login' || name === 'staff_login'
+          ? { website: await t.siteId('demo') }
+          : staff
+            ? await t.staffLogin('demo', 'owner')
+            : await t.login('demo', 'customer');
+      const allowed = limit.perSession ?? limit.perAddress ?? 0;
+      const ip = `198.51.100.${Object.keys(CALL_LIMITS).indexOf(name) + 10}`;
+      const send = (i: number, from = ip) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/${name}`,
+          payload: bodies[i % bodies.length],
+          remoteAddress: from,
+          headers: {
+            'content-type': 'application/json',
+            'website-id': String(who.website),
+            ...('token' in who ? { authorization: `Bearer ${who.token}` } : {}),
+          },
+        });
+      const answers = await Promise.all(Array.from({ length: allowed + 1 }, (_, i) => send(i)));
+      const codes = answers.map((res) => {
+        expect(res.statusCode).toBe(200);
+        const json = res.json<{ code: number; data: unknown; tip: string }>();
+        expect(Object.keys(json).sort()).toEqual(['code', 'data', 'tip']);
+        expect(json.code).not.toBe(ErrorCode.INTERNAL);
+        return json.code;
+      });
+      // Parallel calls are counted one by one: exactly one is over, whichever it was.
+      expect(codes.filter((c) => c === ErrorCode.TOO_MANY_REQUESTS)).toHaveLength(1);
+      const over = (await send(0)).json<{ code: number; tip: string }>();
+      expect(over).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, data: null });
+      expect(over.tip).toBe('Too many requests, please slow down and try again shortly');
+      // Without a session, the address is the caller: another address is not held back.
+      if (!('token' in who))
+        expect((await send(0, '198.51.100.250')).json<{ code: number }>().code).not.toBe(-429);
+    },
+  );
 });

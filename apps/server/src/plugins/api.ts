@@ -13,6 +13,7 @@ import type { StaffTranslate } from '@vitrine/i18n/console';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Logger, SessionContext, StaffCaller, StaffContext, WebsiteContext } from '../platform/context';
+import type { LimitCheck } from './limits';
 import {
   accessStep,
   bearerToken,
@@ -82,6 +83,8 @@ export function collectHandlers(modules: readonly CallHandlers[]): CallHandlers 
 export interface ApiOptions extends Resolvers {
   /** Check every successful answer against its contract schema (tests turn this on). */
   checkResponses?: boolean;
+  /** Counts the call against its session's and address's limits; true: one too many (plugins/limits.ts). */
+  overLimit?: LimitCheck;
 }
 
 class ApiError extends Error {
@@ -190,6 +193,15 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: Ca
           const token = bearerToken(request.headers.authorization);
           const access = await accessStep(def, website, token, opts);
           if (isRefusal(access)) return send(reply, access.code, null, t(access.tip));
+
+          // After access, so a session is counted as itself; before validation, so bad bodies count too.
+          const session = access.session
+            ? `s${access.session.id}`
+            : access.staff
+              ? `t${access.staff.sessionId}`
+              : null;
+          if (opts.overLimit && (await opts.overLimit(name, { session, ip: request.ip })))
+            return send(reply, ErrorCode.TOO_MANY_REQUESTS, null, t('api.tooManyRequests'));
 
           const input = validationStep(def.request, body, t);
           if (!input.ok) return send(reply, ErrorCode.BAD_REQUEST, null, input.tip);

@@ -9,7 +9,17 @@ import { headerLanguage } from './pipeline';
 
 /** Why an upload was refused; answered as `reason`, with a `tip` in the browser's language. */
 export type UploadRefusal =
-  'malformed' | 'invalid' | 'expired' | 'wrongKey' | 'wrongType' | 'tooLarge' | 'empty' | 'used';
+  | 'malformed'
+  | 'invalid'
+  | 'expired'
+  | 'wrongKey'
+  | 'wrongType'
+  | 'tooLarge'
+  | 'empty'
+  | 'used'
+  | 'unreadable'
+  | 'tooSmall'
+  | 'badAspect';
 
 const STATUS: Record<UploadRefusal, number> = {
   malformed: 400,
@@ -20,16 +30,28 @@ const STATUS: Record<UploadRefusal, number> = {
   wrongType: 403,
   tooLarge: 413,
   used: 409,
+  unreadable: 422,
+  tooSmall: 422,
+  badAspect: 422,
 };
 
 export interface LocalUploadOptions {
   storage: LocalDiskStorage;
   clock: Clock;
   /**
-   * Records that a credential was used, before its file is written; false when it already was.
-   * This is what makes a credential good for one upload.
+   * Records that a credential was used, before its file is written: 'used' when it already was
+   * (this is what makes a credential good for one upload), 'revoked' when the session it was
+   * given to has ended (logged out, expired).
    */
-  claim(grant: SignedUploadGrant, size: number): Promise<boolean>;
+  claim(grant: SignedUploadGrant, size: number): Promise<'claimed' | 'used' | 'revoked'>;
+  /**
+   * The file as it will be stored: decoded and written anew (decision 0032), or why not. Only
+   * what this answers is ever written, so nothing is stored that was not understood.
+   */
+  prepare(
+    grant: SignedUploadGrant,
+    bytes: Buffer,
+  ): Promise<{ ok: true; bytes: Buffer } | { ok: false; reason: 'unreadable' | 'tooSmall' | 'badAspect' }>;
   /** The largest file any credential allows; a body beyond it (and the form around it) is cut off. */
   maxFileBytes: number;
 }
@@ -98,12 +120,15 @@ export function registerLocalUploads(app: FastifyInstance, opts: LocalUploadOpti
       if (file.size > grant.maxBytes) return refuse(request, reply, 'tooLarge');
 
       const bytes = Buffer.from(await file.arrayBuffer());
-      if (grant.contentType.startsWith('image/') && sniffImageType(bytes) !== grant.contentType)
-        return refuse(request, reply, 'wrongType');
+      if (sniffImageType(bytes) !== grant.contentType) return refuse(request, reply, 'wrongType');
+      const prepared = await opts.prepare(grant, bytes);
+      if (!prepared.ok) return refuse(request, reply, prepared.reason);
 
       // Claimed before writing, so two racing uploads with one credential cannot both write.
-      if (!(await opts.claim(grant, bytes.length))) return refuse(request, reply, 'used');
-      await opts.storage.put(grant.key, bytes, grant.contentType);
+      const claim = await opts.claim(grant, prepared.bytes.length);
+      if (claim === 'used') return refuse(request, reply, 'used');
+      if (claim === 'revoked') return refuse(request, reply, 'invalid');
+      await opts.storage.put(grant.key, prepared.bytes, grant.contentType);
       return reply.code(204).header('cache-control', 'no-store').send();
     });
   });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pagePolicy } from './security-headers';
 
 // A precompressed copy (.br, .gz) of a hashed file is as immutable as the file.
 const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg|glb)(\.br|\.gz)?$/;
@@ -60,7 +61,11 @@ export function htmlFor(indexHtml: string, pages: Map<string, FirstPage>, path: 
  * Serves the built web app: assets under /pc/ (hashed files cached for a year), and the app's
  * HTML for every other GET that is not the API or a file, so /home, /login, … load the app.
  */
-export async function registerStaticWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webRoot: string,
+  options: StaticOptions = {},
+): Promise<void> {
   const indexFile = join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webRoot }, 'web app not built: only the API is served (run npm run build)');
@@ -84,6 +89,7 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
   });
 
   const firstPagesFile = join(webRoot, 'first-pages.json');
+  const policy = policyOf(options.fileOrigins ?? []);
   // Read on each navigation (small files), so a rebuild of the web app is served without a restart.
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const [html, firstPages] = await Promise.all([
@@ -91,10 +97,14 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
       readFile(firstPagesFile, 'utf8').catch(() => '{}'),
     ]);
     const path = request.url.split('?')[0] ?? '/';
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(htmlFor(html, parseFirstPages(firstPages), path));
+    return (
+      reply
+        .header('cache-control', 'no-cache')
+        // The head scripts are allowed by their hashes (decision 0032); the preload links added below are not scripts.
+        .header('content-security-policy', policy(html))
+        .type('text/html; charset=utf-8')
+        .send(htmlFor(html, parseFirstPages(firstPages), path))
+    );
   };
 
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
@@ -116,6 +126,20 @@ export async function registerStaticWeb(app: FastifyInstance, webRoot: string): 
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 }
 
+/** The page policy of an HTML file, computed again only when the file changed (a rebuild). */
+function policyOf(fileOrigins: readonly string[]): (html: string) => string {
+  let last = { html: '', policy: pagePolicy('', fileOrigins) };
+  return (html) => {
+    if (html !== last.html) last = { html, policy: pagePolicy(html, fileOrigins) };
+    return last.policy;
+  };
+}
+
+export interface StaticOptions {
+  /** Where files are read and uploaded when they live in object storage (the page policy allows them). */
+  fileOrigins?: readonly string[];
+}
+
 /** /staff and everything under it belongs to the exporter's console (apps/staff). */
 const isConsolePath = (path: string) => path === '/staff' || path.startsWith('/staff/');
 
@@ -125,7 +149,11 @@ const isConsolePath = (path: string) => path === '/staff' || path.startsWith('/s
  * router has its routes there). Registered before the buyer app, whose catch-all never answers
  * under /staff/.
  */
-export async function registerStaticStaff(app: FastifyInstance, staffRoot: string): Promise<void> {
+export async function registerStaticStaff(
+  app: FastifyInstance,
+  staffRoot: string,
+  options: StaticOptions = {},
+): Promise<void> {
   const indexFile = join(staffRoot, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ staffRoot }, 'staff console not built: /staff/ is not served (run npm run build)');
@@ -146,12 +174,16 @@ export async function registerStaticStaff(app: FastifyInstance, staffRoot: strin
     },
   });
 
+  const policy = policyOf(options.fileOrigins ?? []);
   // Read on each navigation (a small file), so a rebuild is served without a restart.
-  const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  const sendConsole = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const html = await readFile(indexFile, 'utf8');
+    return reply
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', policy(html))
       .type('text/html; charset=utf-8')
-      .send(await readFile(indexFile, 'utf8'));
+      .send(html);
+  };
 
   app.get('/staff', (request, reply) => {
     const query = request.url.slice('/staff'.length);

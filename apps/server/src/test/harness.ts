@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallName, CallResponse, TempAuth } from '@vitrine/contract';
+import type { CallLimit } from '../plugins/limits';
+import type { LogStream } from '../plugins/logging';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { TextSearchLimits } from '../modules/catalog/text-search';
@@ -39,6 +41,12 @@ export interface TestAppOptions {
   websiteCacheMs?: number;
   countCacheMs?: number;
   textSearchLimits?: TextSearchLimits;
+  /** Limits per session and address (plugins/limits.ts); none unless a test asks, as tests call from one address. */
+  callLimits?: Partial<Record<CallName, CallLimit>>;
+  /** Capture the log (at info) instead of silencing it. */
+  logStream?: LogStream;
+  /** Serve /metrics behind this token. */
+  metricsToken?: string;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -60,13 +68,16 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     clock,
     storage,
     defaultSite: 'demo',
-    logLevel: 'silent',
+    logLevel: opts.logStream ? 'info' : 'silent',
+    logStream: opts.logStream,
+    metricsToken: opts.metricsToken,
     checkResponses: true,
     webRoot: opts.webRoot,
     staffRoot: opts.staffRoot,
     websiteCacheMs: opts.websiteCacheMs ?? 0,
     countCacheMs: opts.countCacheMs ?? 0,
     textSearchLimits: opts.textSearchLimits,
+    callLimits: opts.callLimits ?? {},
     // Tests purge when they mean to (app.housekeeping.runNow), never behind another test's back.
     housekeepingEveryMs: 0,
   });

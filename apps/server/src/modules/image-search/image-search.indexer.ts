@@ -101,6 +101,7 @@ export function createImageIndexer({
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let stopped = false;
+  let loaded = false;
 
   const stateOf = (companyId: number): CompanyIndex => {
     let st = companies.get(companyId);
@@ -400,6 +401,8 @@ export function createImageIndexer({
         log.error({ err: e, companyId }, 'image index: loading failed');
       }
     }
+    // Every company's stored pictures are searchable now; describing new ones may take a while.
+    loaded = true;
     for (const t of todo) {
       if (stopped) return;
       try {
@@ -490,6 +493,18 @@ export function createImageIndexer({
       if (st.similar.size >= SIMILAR_CACHED) st.similar.delete(st.similar.keys().next().value as number);
       st.similar.set(productId, { generation, k, productIds });
       return productIds;
+    },
+
+    /** Whether what is stored has been loaded for every company once since start (/ready). */
+    loaded(): boolean {
+      return loaded;
+    },
+
+    /** Pictures in memory, over all companies (/metrics). */
+    size(): number {
+      let n = 0;
+      for (const st of companies.values()) n += st.searcher?.matcher.size ?? 0;
+      return n;
     },
 
     /** What is indexed for a company (logs, tests). */

@@ -12,7 +12,7 @@ import {
 } from '@vitrine/contract';
 import { type CallResult, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
-import { checkImage, type ImageRefusal, type ImageType } from '../../platform/image-content';
+import { checkImage, type ImageRefusal, type ImageType, reencodeImage } from '../../platform/image-content';
 import type { Storage } from '../../platform/storage';
 import type { SignedUploadGrant } from '../../platform/upload-token';
 import type { UploadsRepository } from './uploads.repository';
@@ -117,6 +117,8 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
     async tempAuth(
       input: { purpose: UploadPurpose; content_type: string },
       companyId: number,
+      /** The session it is given to: it is good only while that session is. */
+      holder: { sessionId: number } | { staffSessionId: number },
       t: (key: 'api.upload.wrongType') => string,
     ): Promise<CallResult<TempAuth>> {
       const now = clock.now();
@@ -129,6 +131,7 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
         maxBytes: limits.maxBytes,
         expiresAt: now + UPLOAD_TTL_MS,
       };
+      await repo.issue({ companyId, key: grant.key, expiresAt: grant.expiresAt, ...holder });
       const p = await storage.presignUpload(grant);
       return ok({
         provider: p.provider,
@@ -147,11 +150,32 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
       });
     },
 
-    /** Marks a local-disk credential used (the upload endpoint asks before writing). */
-    async claim(grant: SignedUploadGrant, size: number): Promise<boolean> {
+    /**
+     * A local-disk upload as it will be stored: decoded and re-encoded by the rules of its
+     * purpose (decision 0032), so a file that only starts like a picture is never stored.
+     */
+    async prepare(
+      grant: SignedUploadGrant,
+      bytes: Buffer,
+    ): Promise<{ ok: true; bytes: Buffer } | { ok: false; reason: 'unreadable' | 'tooSmall' | 'badAspect' }> {
       const owner = uploadOwner(grant.key);
-      if (!owner) return false;
-      return repo.claim(
+      if (!owner) return { ok: false, reason: 'unreadable' };
+      const r = await reencodeImage(bytes, UPLOAD_LIMITS[owner.purpose]);
+      if (r.ok) return { ok: true, bytes: r.bytes };
+      // Size and type were checked against the credential already; what is left is the content.
+      return {
+        ok: false,
+        reason: r.reason === 'tooSmall' || r.reason === 'badAspect' ? r.reason : 'unreadable',
+      };
+    },
+
+    /** Marks a local-disk credential used (the upload endpoint asks before writing). */
+    async claim(grant: SignedUploadGrant, size: number): Promise<'claimed' | 'used' | 'revoked'> {
+      const owner = uploadOwner(grant.key);
+      if (!owner) return 'used';
+      // A credential dies with its session: one taken before a logout uploads nothing after it.
+      if (!(await repo.holderIsLive(grant.key, clock.now()))) return 'revoked';
+      const claimed = await repo.claim(
         {
           grantId: grant.id,
           companyId: owner.companyId,
@@ -162,6 +186,7 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
         },
         clock.now(),
       );
+      return claimed ? 'claimed' : 'used';
     },
 
     /**
@@ -209,7 +234,7 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
      * Housekeeping: deletes image-search uploads older than IMAGE_SEARCH_UPLOADS_KEPT_DAYS (a
      * day folder at a time, as uploadKey files them) and the used credentials that expired.
      */
-    async purge(): Promise<{ uploadDays: number; grants: number }> {
+    async purge(): Promise<{ uploadDays: number; grants: number; issued: number }> {
       const now = clock.now();
       const oldestKept = day(now - IMAGE_SEARCH_UPLOADS_KEPT_DAYS * DAY_MS);
       let uploadDays = 0;
@@ -222,7 +247,11 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
           uploadDays++;
         }
       }
-      return { uploadDays, grants: await repo.deleteGrantsExpiredBefore(now) };
+      return {
+        uploadDays,
+        grants: await repo.deleteGrantsExpiredBefore(now),
+        issued: await repo.deleteIssuedExpiredBefore(now),
+      };
     },
   };
 }

@@ -6,6 +6,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { CALL_LIMITS } from '../../plugins/limits';
 import { S3Storage } from '../../platform/storage.s3';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createUploadsRepository } from './uploads.repository';
@@ -274,21 +275,100 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
       });
     });
 
-    it('refuses a picture that passes the upload but not the content check (too small, truncated)', async () => {
-      const owner = { companyId: await companyOf(demo), purpose: 'image_search' as const };
+    it('refuses at the upload a picture that does not decode or is too small, and stores nothing', async () => {
       const small = await credential(demo);
-      await upload(small, await picture(150, 150).png().toBuffer());
-      expect(await uploads().readUploadedImage(small.file_url, owner)).toEqual({
-        ok: false,
-        reason: 'tooSmall',
-        tip: 'api.upload.tooSmall',
+      expect(await upload(small, await picture(150, 150).png().toBuffer())).toMatchObject({
+        status: 422,
+        body: { reason: 'tooSmall', tip: 'The picture is too small' },
       });
       const cut = await credential(demo, 'image/jpeg');
-      await upload(cut, jpeg.subarray(0, Math.floor(jpeg.length / 2)));
-      expect(await uploads().readUploadedImage(cut.file_url, owner)).toMatchObject({
-        ok: false,
-        reason: 'unreadable',
+      expect(await upload(cut, jpeg.subarray(0, Math.floor(jpeg.length / 2)))).toMatchObject({
+        status: 422,
+        body: { reason: 'unreadable' },
       });
+      expect(await t.storage.exists(small.key)).toBe(false);
+      expect(await t.storage.exists(cut.key)).toBe(false);
+    });
+  });
+
+  describe('what is stored is re-encoded (decision 0032)', () => {
+    it('refuses an undecodable chat upload (im) that only starts like a JPEG, and stores nothing', async () => {
+      const r = await t.call('get_temp_auth', { purpose: 'im', content_type: 'image/jpeg' }, demo);
+      const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1024 * 1024, 0x41)]);
+      expect(await upload(r.data, fake)).toMatchObject({ status: 422, body: { reason: 'unreadable' } });
+      expect(await t.storage.exists(r.data.key)).toBe(false);
+    });
+
+    it('stores a JPEG followed by HTML and script as the picture alone, served with nosniff', async () => {
+      const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+      const polyglot = Buffer.concat([jpeg, html]);
+      const auth = await credential(demo, 'image/jpeg');
+      expect((await upload(auth, polyglot)).status).toBe(204);
+      const served = await t.app.inject({ method: 'GET', url: auth.file_url });
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.includes('<script>')).toBe(false);
+      expect(served.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 320,
+        height: 240,
+      });
+    });
+
+    it('drops what the picture carries besides its pixels (EXIF, with a location), keeping its look', async () => {
+      const tagged = await picture(320, 240)
+        .jpeg()
+        .withExif({ IFD0: { Artist: 'Somebody', ImageDescription: 'secret place' } })
+        .toBuffer();
+      expect(tagged.includes('secret place')).toBe(true);
+      const auth = await credential(demo, 'image/jpeg');
+      expect((await upload(auth, tagged)).status).toBe(204);
+      const stored = await t.storage.read(auth.key);
+      expect(stored?.includes('secret place')).toBe(false);
+    });
+  });
+
+  describe('credentials per session (decision 0033)', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp({ callLimits: { get_temp_auth: CALL_LIMITS.get_temp_auth } });
+    });
+    afterAll(() => limited.close());
+
+    it('refuses the 101st credential of a session in a minute with -429, and gives them again a minute on', async () => {
+      const who = await limited.login('demo', 'visitor');
+      const ask = () =>
+        limited.call('get_temp_auth', { content_type: 'image/png' }, { ...who, ip: '203.0.113.7' });
+      const codes = await Promise.all(Array.from({ length: 101 }, ask)).then((all) => all.map((r) => r.code));
+      expect(codes.filter((c) => c === 0)).toHaveLength(100);
+      const refused = await ask();
+      expect(refused).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, data: null });
+      expect(refused.tip).toBe('Too many requests, please slow down and try again shortly');
+      // Another session, from another address, is not held back by the first one's calls.
+      const other = await limited.login('demo', 'visitor');
+      expect(
+        (await limited.call('get_temp_auth', { content_type: 'image/png' }, { ...other, ip: '203.0.113.8' }))
+          .code,
+      ).toBe(0);
+      limited.clock.advance(60_000);
+      expect((await ask()).code).toBe(0);
+    });
+
+    it('lets a credential upload nothing once its session has logged out', async () => {
+      const who = await limited.login('demo', 'visitor');
+      const r = await limited.call('get_temp_auth', { content_type: 'image/png' }, who);
+      expect((await limited.call('logout', {}, who)).code).toBe(0);
+      expect(await limited.upload(r.data, png)).toMatchObject({ status: 403, body: { reason: 'invalid' } });
+      expect(await limited.storage.exists(r.data.key)).toBe(false);
+    });
+
+    it('lets a staff credential upload nothing once the staff member has logged out', async () => {
+      const staff = await limited.staffLogin('demo', 'owner');
+      const r = await limited.call('staff_get_upload_credential', { content_type: 'image/png' }, staff);
+      expect(r.code).toBe(0);
+      expect((await limited.call('staff_logout', {}, staff)).code).toBe(0);
+      expect(await limited.upload(r.data, png)).toMatchObject({ status: 403, body: { reason: 'invalid' } });
     });
   });
 
@@ -352,6 +432,7 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
       const r = await uploads.tempAuth(
         { purpose: 'image_search', content_type: 'image/jpeg' },
         companyId,
+        { sessionId: (await t.db.selectFrom('sessions').select('id').executeTakeFirstOrThrow()).id },
         (key) => key,
       );
       if (!r.ok) throw new Error(r.tip);
