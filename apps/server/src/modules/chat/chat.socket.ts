@@ -212,7 +212,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
         return refuse(c, access.code, tipsFor({ access: 'staff', name: '' }, c.lang)(access.tip), {
           close: CHAT_CLOSE.REFUSED,
         });
-      actor = access.staff ? await chat.staffOf(access.staff) : null;
+      actor = access.staff ? await chat.staffOf(access.staff, website.id) : null;
       if (actor && actor.staffId !== grant.subjectId) return signatureRefused();
     }
     if (!actor || actor.chatId !== grant.chatId) return signatureRefused();
