@@ -194,7 +194,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     // A signature of another company is refused like a forged one.
     if (grant.companyId !== website.companyId) return signatureRefused();
 
-    let actor: ChatActor | null = null;
+    let actor: ChatActor | null;
     if (grant.kind === 'buyer') {
       const access = await accessStep({ access: 'customer' }, website, frame.token, resolvers);
       if (isRefusal(access))
