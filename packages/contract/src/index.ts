@@ -14,6 +14,7 @@ export * from './calls/search';
 export * from './calls/staff';
 export * from './calls/orders';
 export * from './money';
+export * from './calls/chat';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';

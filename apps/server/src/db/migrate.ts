@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_company_numbers';
 import * as m0010 from './migrations/0010_visitor_keys';
 import * as m0011 from './migrations/0011_orders';
 import * as m0012 from './migrations/0012_stored_limits';
+import * as m0013 from './migrations/0013_chat';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_visitor_keys': m0010,
   '0011_orders': m0011,
   '0012_stored_limits': m0012,
+  '0013_chat': m0013,
 };
 
 export class MigrationError extends Error {
