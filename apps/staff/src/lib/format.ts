@@ -30,3 +30,12 @@ export function dayEnd(value: string): number | undefined {
   const start = dayStart(value);
   return start === undefined ? undefined : start + 86_400_000;
 }
+
+/** A currency's name in the console's language, from the browser's own data ("US Dollar", "美元"). */
+export function currencyName(code: string): string {
+  try {
+    return new Intl.DisplayNames([format.localeOf()], { type: 'currency' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

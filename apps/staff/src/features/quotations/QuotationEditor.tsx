@@ -1,0 +1,362 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { ORDER_CURRENCIES } from '@vitrine/contract';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { useConfirm } from '../../components/confirm';
+import { currencyName, formatMoney, formatNumber } from '../../lib/format';
+import { minorToMajor, minorToMajorText, parseMajor } from '../../lib/money';
+import {
+  type DraftHeader,
+  type DraftLine,
+  type LineField,
+  draftTotals,
+  headerErrors,
+  lineErrors,
+} from './draft';
+import { type LineProduct, LinesTable } from './LinesTable';
+
+export interface EditorState {
+  header: DraftHeader;
+  lines: DraftLine[];
+}
+
+type Action =
+  | { type: 'header'; field: keyof DraftHeader; value: string }
+  | { type: 'line'; index: number; field: LineField; value: string }
+  | { type: 'fillDown'; index: number; field: LineField }
+  | { type: 'remove'; index: number }
+  | { type: 'reset'; state: EditorState }
+  | { type: 'currency'; value: string; from: number; to: number };
+
+function reducer(state: EditorState, action: Action): EditorState {
+  switch (action.type) {
+    case 'header':
+      return { ...state, header: { ...state.header, [action.field]: action.value } };
+    case 'line': {
+      const lines = state.lines.slice();
+      lines[action.index] = { ...lines[action.index]!, [action.field]: action.value };
+      return { ...state, lines };
+    }
+    case 'fillDown': {
+      const above = state.lines[action.index - 1];
+      if (!above) return state;
+      const lines = state.lines.slice();
+      lines[action.index] = { ...lines[action.index]!, [action.field]: above[action.field] };
+      return { ...state, lines };
+    }
+    case 'remove':
+      return { ...state, lines: state.lines.filter((_, i) => i !== action.index) };
+    case 'reset':
+      return action.state;
+    case 'currency': {
+      // A price typed for two decimals keeps its digits' meaning when the currency has none
+      // (or the other way round): readable prices are rewritten in the new currency's decimals,
+      // so 12.50 USD → JPY shows "12.5" refused, not a silent 1250.
+      const lines = state.lines.map((line) => {
+        const p = parseMajor(line.price, action.from);
+        if (!p.ok || action.from === action.to) return line;
+        const as = minorToMajorText(p.minor, action.from);
+        const again = parseMajor(as, action.to);
+        return { ...line, price: again.ok ? minorToMajorText(again.minor, action.to) : as };
+      });
+      return { header: { ...state.header, currency: action.value }, lines };
+    }
+  }
+}
+
+export interface EditorLimits {
+  maxQuantity: number;
+  maxText: number;
+  maxBank: number;
+  maxRemark: number;
+}
+
+interface QuotationEditorProps {
+  title: string;
+  status: string;
+  statusColor: string;
+  initial: EditorState;
+  products: ReadonlyMap<number, LineProduct>;
+  /** Decimals of a currency (2 for USD, 0 for JPY), as the contract says. */
+  exponentOf(currency: string): number;
+  limits: EditorLimits;
+  today: string;
+  /** Draft quotations may be edited; a sent or answered one is read-only. */
+  editable: boolean;
+  onSave(state: EditorState): Promise<void>;
+  onSend(state: EditorState): Promise<void>;
+  saving: boolean;
+  sending: boolean;
+}
+
+const TERMS = ['EXW', 'FOB', 'CFR', 'CIF'] as const;
+
+/** The quotation editor: the header, the lines, the totals, save and send. */
+export function QuotationEditor(props: QuotationEditorProps) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const [state, dispatch] = useReducer(reducer, props.initial);
+  const saved = useRef(props.initial);
+  const [showErrors, setShowErrors] = useState(false);
+  const { header, lines } = state;
+  const exponent = props.exponentOf(header.currency);
+  const dirty = state !== saved.current;
+
+  useEffect(() => {
+    saved.current = props.initial;
+    dispatch({ type: 'reset', state: props.initial });
+  }, [props.initial]);
+
+  const errors = useMemo(
+    () => lines.map((l) => lineErrors(l, exponent, props.limits)),
+    [lines, exponent, props.limits],
+  );
+  const hErrors = headerErrors(header, props.today, props.limits);
+  const badLines = errors.filter((e) => Object.keys(e).length > 0).length;
+  const hasErrors = badLines > 0 || Object.keys(hErrors).length > 0 || lines.length === 0;
+  const totals = draftTotals(lines, exponent);
+  const percent = Number(header.deposit_percent) || 0;
+  const deposit = Math.floor((totals.amount * percent + 50) / 100);
+  const money = (minor: number) => formatMoney(minorToMajor(minor, exponent), header.currency);
+
+  // Leaving with unsaved changes asks first: inside the console, and on closing the tab.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm({
+      title: t('ui.quote.leaveTitle'),
+      message: t('ui.quote.leaveMessage'),
+      confirmLabel: t('ui.quote.leave'),
+      danger: true,
+    }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const onChange = useCallback(
+    (index: number, field: LineField, value: string) => dispatch({ type: 'line', index, field, value }),
+    [],
+  );
+  const onFillDown = useCallback((index: number, field: LineField) => dispatch({ type: 'fillDown', index, field }), []);
+  const onRemove = useCallback((index: number) => dispatch({ type: 'remove', index }), []);
+
+  const focusFirstError = () => {
+    const row = errors.findIndex((e) => Object.keys(e).length > 0);
+    if (row >= 0) {
+      const field = Object.keys(errors[row]!)[0]!;
+      document.getElementById(`quote-cell-${row}-${field}`)?.focus();
+    } else {
+      const field = Object.keys(hErrors)[0];
+      if (field) document.getElementById(`quote-${field}`)?.focus();
+    }
+  };
+
+  const save = async () => {
+    setShowErrors(true);
+    if (hasErrors) return focusFirstError();
+    await props.onSave(state);
+    saved.current = state;
+    dispatch({ type: 'reset', state });
+  };
+  const send = async () => {
+    setShowErrors(true);
+    if (hasErrors) return focusFirstError();
+    const ok = await confirm({
+      title: t('ui.quote.sendTitle'),
+      message: t('ui.quote.sendMessage', { count: lines.length, total: money(totals.amount) }),
+      confirmLabel: t('ui.quote.send'),
+    });
+    if (!ok) return;
+    await props.onSend(state);
+    saved.current = state;
+    dispatch({ type: 'reset', state });
+  };
+
+  const headerField = (field: keyof DraftHeader) => ({
+    id: `quote-${field}`,
+    value: header[field],
+    readOnly: !props.editable,
+    error: showErrors && hErrors[field] ? t(`ui.quote.error.${hErrors[field]}`) : undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      dispatch({ type: 'header', field, value: e.currentTarget.value }),
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <Title order={2}>{props.title}</Title>
+          <Badge variant="light" color={props.statusColor}>
+            {props.status}
+          </Badge>
+          {dirty && (
+            <Text size="sm" c="orange.8" role="status">
+              {t('ui.quote.unsaved')}
+            </Text>
+          )}
+        </Group>
+        {props.editable && (
+          <Group gap="sm">
+            <Button variant="default" onClick={() => void save()} loading={props.saving} disabled={props.sending}>
+              {t('ui.quote.saveDraft')}
+            </Button>
+            <Button onClick={() => void send()} loading={props.sending} disabled={props.saving}>
+              {t('ui.quote.send')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      {showErrors && hasErrors && (
+        <Alert color="red" role="alert" title={t('ui.quote.fixTitle')}>
+          <Group gap="sm">
+            <Text size="sm">
+              {lines.length === 0
+                ? t('ui.quote.noLines')
+                : t('ui.quote.fixMessage', { count: badLines + Object.keys(hErrors).length })}
+            </Text>
+            {lines.length > 0 && (
+              <Button size="compact-sm" variant="light" color="red" onClick={focusFirstError}>
+                {t('ui.quote.goToFirst')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+          <NativeSelect
+            label={t('ui.quote.currency')}
+            {...headerField('currency')}
+            disabled={!props.editable}
+            onChange={(e) =>
+              dispatch({
+                type: 'currency',
+                value: e.currentTarget.value,
+                from: exponent,
+                to: props.exponentOf(e.currentTarget.value),
+              })
+            }
+            data={ORDER_CURRENCIES.map((c) => ({ value: c, label: `${c} — ${currencyName(c)}` }))}
+          />
+          <NativeSelect
+            label={t('ui.quote.tradeTerm')}
+            {...headerField('trade_term')}
+            disabled={!props.editable}
+            data={[{ value: '', label: t('ui.common.none') }, ...TERMS.map((v) => ({ value: v, label: v }))]}
+          />
+          <TextInput
+            label={t('ui.quote.depositPercent')}
+            inputMode="numeric"
+            rightSection="%"
+            {...headerField('deposit_percent')}
+          />
+          <TextInput
+            label={t('ui.quote.validUntil')}
+            type="date"
+            min={props.today}
+            {...headerField('valid_until')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="md">
+          <Textarea
+            label={t('ui.quote.bankAccount')}
+            description={t('ui.quote.bankHint')}
+            autosize
+            minRows={3}
+            maxRows={6}
+            {...headerField('bank_account')}
+          />
+          <Textarea label={t('ui.quote.remark')} autosize minRows={3} maxRows={6} {...headerField('remark')} />
+        </SimpleGrid>
+      </Paper>
+
+      <Paper withBorder>
+        <Group justify="space-between" p="md" pb="xs" wrap="wrap">
+          <Title order={3} size="h4">
+            {t('ui.quote.lines', { count: lines.length })}
+          </Title>
+          {props.editable && (
+            <Text size="xs" c="dimmed">
+              {t('ui.quote.keysHint')}
+            </Text>
+          )}
+        </Group>
+        {lines.length === 0 ? (
+          <Text c="dimmed" p="md">
+            {t('ui.quote.noLines')}
+          </Text>
+        ) : (
+          <LinesTable
+            lines={lines}
+            products={props.products}
+            errors={errors}
+            showErrors={showErrors}
+            currency={header.currency}
+            exponent={exponent}
+            readOnly={!props.editable}
+            onChange={onChange}
+            onFillDown={onFillDown}
+            onRemove={onRemove}
+          />
+        )}
+      </Paper>
+
+      <Paper withBorder p="md" aria-labelledby="quote-totals">
+        <Title order={3} size="h4" mb="sm" id="quote-totals">
+          {t('ui.quote.totals')}
+        </Title>
+        <SimpleGrid cols={{ base: 2, md: 6 }} spacing="md">
+          <Total label={t('ui.quote.totalProducts')} value={formatNumber(totals.lines)} />
+          <Total label={t('ui.quote.totalBoxes')} value={formatNumber(totals.boxes)} />
+          <Total label={t('ui.quote.totalQuantity')} value={formatNumber(totals.quantity)} />
+          <Total
+            label={t('ui.quote.grandTotal')}
+            value={`${money(totals.amount)}${header.trade_term ? ` ${header.trade_term}` : ''}`}
+            strong
+            testId="grand-total"
+          />
+          <Total label={t('ui.quote.deposit', { percent })} value={money(deposit)} testId="deposit" />
+          <Total label={t('ui.quote.balance')} value={money(totals.amount - deposit)} testId="balance" />
+        </SimpleGrid>
+        {totals.unreadable > 0 && (
+          <Text size="xs" c="orange.8" mt="xs">
+            {t('ui.quote.unreadable', { count: totals.unreadable })}
+          </Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function Total({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} data-testid={testId} aria-live="polite">
+        {value}
+      </Text>
+    </div>
+  );
+}
