@@ -114,6 +114,32 @@ import {
   type StaffRole,
 } from './staff';
 import { privacyRequest, privacyResponse } from './company';
+import {
+  getInventoryRequest,
+  getOrderListRequest,
+  inventoryPage,
+  orderCountsResponse,
+  orderDetail,
+  orderIdRequest,
+  orderLinePage,
+  orderLinesRequest,
+  orderPage,
+  orderPageRequest,
+  proformaResponse,
+  staffAdvanceOrderRequest,
+  staffAttachOrderFileRequest,
+  staffCreateQuotationRequest,
+  staffListOrdersRequest,
+  staffOrderCounts,
+  staffOrderResponse,
+  staffOrderUploadCredentialRequest,
+  staffReviewVoucherRequest,
+  staffSetShipDateRequest,
+  staffUpdateQuotationRequest,
+  submitOrderVoucherRequest,
+  updateConfirmOrderRequest,
+  uploadOrderAnnexRequest,
+} from './orders';
 
 /**
  * Who may make a call:
@@ -589,6 +615,112 @@ export const calls = {
     response: privacyResponse,
   }),
 
+  // --- quotations and orders (issue 16, decision 0029) ---
+  get_confirm_order_list: call({
+    name: 'get_confirm_order_list',
+    access: 'customer',
+    tag: 'orders',
+    summary: "The customer's quotations waiting for confirmation (status quoted), newest first.",
+    request: orderPageRequest,
+    response: orderPage,
+  }),
+  get_confirm_order_Info: call({
+    name: 'get_confirm_order_Info',
+    access: 'customer',
+    tag: 'orders',
+    summary:
+      "A quotation's header for /quoteAckForm: terms, amounts, account information, validity, what the buyer may do.",
+    request: orderIdRequest,
+    response: orderDetail,
+  }),
+  get_confirm_order_toy: call({
+    name: 'get_confirm_order_toy',
+    access: 'customer',
+    tag: 'orders',
+    summary:
+      "A quotation's lines with their totals (removed lines left out); answers each line's viewed flag as it was, then marks the lines viewed.",
+    request: orderLinesRequest,
+    response: orderLinePage,
+  }),
+  update_confirm_order: call({
+    name: 'update_confirm_order',
+    access: 'customer',
+    tag: 'orders',
+    summary:
+      'Batch actions on a quotation (confirm lines, change boxes, delete lines; each needs a selection), or confirm / decline the whole quotation, in one transaction; a confirmation retried answers as the first.',
+    request: updateConfirmOrderRequest,
+    response: orderDetail,
+  }),
+  get_order_list: call({
+    name: 'get_order_list',
+    access: 'customer',
+    tag: 'orders',
+    summary:
+      "The customer's quotations and orders, newest first: all, confirmed (orders) or to be confirmed (quotations), optionally one status.",
+    request: getOrderListRequest,
+    response: orderPage,
+  }),
+  get_order_detail: call({
+    name: 'get_order_detail',
+    access: 'customer',
+    tag: 'orders',
+    summary:
+      'One quotation or order for /orderDetails: header, amounts, account information, vouchers with their review, attachments, proforma invoice and status history.',
+    request: orderIdRequest,
+    response: orderDetail,
+  }),
+  get_order_toy_list: call({
+    name: 'get_order_toy_list',
+    access: 'customer',
+    tag: 'orders',
+    summary: "An order's lines as quoted (their own copy of each product) with the totals.",
+    request: orderLinesRequest,
+    response: orderLinePage,
+  }),
+  upload_order_annex: call({
+    name: 'upload_order_annex',
+    access: 'customer',
+    tag: 'orders',
+    summary:
+      "Attaches a file the customer uploaded (get_temp_auth, purpose 'annex': png, jpg or pdf) to an order.",
+    request: uploadOrderAnnexRequest,
+    response: orderDetail,
+  }),
+  submit_order_voucher: call({
+    name: 'submit_order_voucher',
+    access: 'customer',
+    tag: 'orders',
+    summary:
+      "Sends the payment voucher of the part due (deposit or balance): a picture uploaded with get_temp_auth, purpose 'voucher', checked by content (png or jpg, at most 10 MB, fully decoded) and stored re-encoded; it then waits for the exporter's review. Idempotent by key.",
+    request: submitOrderVoucherRequest,
+    response: orderDetail,
+  }),
+  get_order_proforma: call({
+    name: 'get_order_proforma',
+    access: 'customer',
+    tag: 'orders',
+    summary: "The order's proforma invoice (PDF), generated once and kept until the order changes.",
+    request: orderIdRequest,
+    response: proformaResponse,
+  }),
+  get_order_counts: call({
+    name: 'get_order_counts',
+    access: 'customer',
+    tag: 'orders',
+    summary: 'Counts for the personal center: quotations to confirm, orders per status, payments due.',
+    request: baseRequest,
+    response: orderCountsResponse,
+  }),
+  get_inventory: call({
+    name: 'get_inventory',
+    access: 'customer',
+    tag: 'orders',
+    summary:
+      'The /inventory page (decision 0030): every product the customer ordered across orders (confirmed, not cancelled), with boxes ordered, shipped and outstanding.',
+    request: getInventoryRequest,
+    response: inventoryPage,
+  }),
+
   // --- the exporter's console (docs/decisions/0027) ---
   staff_login: call({
     name: 'staff_login',
@@ -846,6 +978,113 @@ export const calls = {
     summary:
       'A credential for one picture upload (logo, background, avatar), checked by its content when used.',
     request: staffUploadCredentialRequest,
+    response: tempAuth,
+  }),
+  staff_list_orders: call({
+    name: 'staff_list_orders',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary:
+      "The company's quotations and orders, newest first: by view (quotations, orders, vouchers to review), status, customer, date and text.",
+    request: staffListOrdersRequest,
+    response: orderPage,
+  }),
+  staff_get_order: call({
+    name: 'staff_get_order',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary:
+      "A quotation or order with every line (the buyer's changes and removals shown), vouchers, attachments and history.",
+    request: staffIdRequest,
+    response: staffOrderResponse,
+  }),
+  staff_create_quotation: call({
+    name: 'staff_create_quotation',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary:
+      "A draft quotation from a customer's sample list: its lines copied with the catalogue's prices (in minor units of the currency), the website's trade term and currency unless given.",
+    request: staffCreateQuotationRequest,
+    response: staffOrderResponse,
+  }),
+  staff_update_quotation: call({
+    name: 'staff_update_quotation',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary:
+      'Edit a draft quotation: its header (currency, trade term, deposit percentage, validity, bank account, remarks, shipping date) and lines; amounts are recomputed.',
+    request: staffUpdateQuotationRequest,
+    response: staffOrderResponse,
+  }),
+  staff_review_voucher: call({
+    name: 'staff_review_voucher',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary:
+      'Confirm the receipt a voucher shows (the order moves on) or reject it with a reason (the buyer sends another); a review retried answers as the first.',
+    request: staffReviewVoucherRequest,
+    response: staffOrderResponse,
+  }),
+  staff_set_ship_date: call({
+    name: 'staff_set_ship_date',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary: 'Set or clear the estimated shipping date.',
+    request: staffSetShipDateRequest,
+    response: staffOrderResponse,
+  }),
+  staff_attach_order_file: call({
+    name: 'staff_attach_order_file',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary: 'Attach an uploaded file (staff_get_order_upload_credential) to a quotation or order.',
+    request: staffAttachOrderFileRequest,
+    response: staffOrderResponse,
+  }),
+  staff_advance_order: call({
+    name: 'staff_advance_order',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary:
+      'Move a quotation or order on by a staff event of the state machine (send, withdraw, request_balance, ready_to_ship, ship, close, cancel); refused from any other status.',
+    request: staffAdvanceOrderRequest,
+    response: staffOrderResponse,
+  }),
+  staff_get_order_counts: call({
+    name: 'staff_get_order_counts',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary:
+      "Vouchers waiting for a review (the navigation's badge), drafts, sent quotations, orders to ship.",
+    request: staffPageRequest.pick({ lang: true }),
+    response: staffOrderCounts,
+  }),
+  staff_get_order_proforma: call({
+    name: 'staff_get_order_proforma',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary: "The order's proforma invoice (PDF), as the buyer downloads it.",
+    request: staffIdRequest,
+    response: proformaResponse,
+  }),
+  staff_get_order_upload_credential: call({
+    name: 'staff_get_order_upload_credential',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-orders',
+    summary:
+      'A credential for one order attachment (png, jpg or pdf, at most 20 MB), checked by content when attached.',
+    request: staffOrderUploadCredentialRequest,
     response: tempAuth,
   }),
   staff_list_audit: call({

@@ -4,17 +4,26 @@ import { productCard } from './catalog';
 
 // The image-search limits live in constants.ts (no zod there): the browser's image-search
 // dialog uses them, and importing them from here would bring this file's schemas, and zod, along.
-import { IMAGE_SEARCH_TYPES } from '../constants';
 
 /** What an upload is for; each has its own folder (spec section 8) and its own limits. */
-export const UPLOAD_PURPOSES = ['image_search', 'im', 'site'] as const;
+export const UPLOAD_PURPOSES = ['image_search', 'im', 'site', 'voucher', 'annex'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-/** What buyers upload; 'site' (logos, backgrounds, avatars) is the staff's (staff_get_upload_credential). */
-export const BUYER_UPLOAD_PURPOSES = ['image_search', 'im'] as const;
+/**
+ * What buyers upload: 'voucher' is a payment voucher (png or jpg, 10 MB), 'annex' an order's
+ * attachment (png, jpg or pdf, 20 MB). 'site' (logos, backgrounds, avatars) is the staff's
+ * (staff_get_upload_credential); staff attach order files with staff_get_order_upload_credential.
+ */
+export const BUYER_UPLOAD_PURPOSES = ['image_search', 'im', 'voucher', 'annex'] as const;
+/** The types any upload credential may name; each purpose allows some of them (the server says which). */
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
 export const getTempAuthRequest = baseRequest.extend({
   purpose: z.enum(BUYER_UPLOAD_PURPOSES).default('image_search'),
-  content_type: z.enum(IMAGE_SEARCH_TYPES).describe('Type of the file the browser will send'),
+  content_type: z
+    .enum(UPLOAD_TYPES)
+    .describe(
+      "Type of the file the browser will send, as its first bytes say (a PNG named .jpg is image/png); pictures only, but 'annex' also takes application/pdf",
+    ),
 });
 
 /**
