@@ -1,9 +1,21 @@
-import { ActionIcon, Badge, Image, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Image,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { PURCHASE_UNITS } from '@vitrine/contract';
 import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { minorToMajor } from '../../lib/money';
-import { type DraftLine, LINE_FIELDS, type LineError, type LineField, lineTotal } from './draft';
+import { type DraftLine, LINE_FIELDS, type LineError, type LineField, lineTotal, purchaseQuantity } from './draft';
 
 /** What a line shows beside its cells: the product, and the buyer's answer once there is one. */
 export interface LineProduct {
@@ -14,18 +26,17 @@ export interface LineProduct {
   answer?: { state: 'confirmed' | 'changed' | 'removed' | 'pending'; quotedBoxes?: number | null } | undefined;
 }
 
-const NUMERIC: ReadonlySet<LineField> = new Set(['quantity', 'boxes', 'inner_boxes', 'price']);
+const NUMERIC: ReadonlySet<LineField> = new Set(['boxes', 'pieces_per_box', 'inner_boxes', 'price']);
 const WIDTH: Record<LineField, number> = {
-  quantity: 84,
-  unit: 70,
+  unit: 76,
   boxes: 70,
+  pieces_per_box: 76,
   inner_boxes: 70,
   packaging: 120,
   specifications: 130,
   remark: 130,
   price: 96,
 };
-export const UNITS = ['PCS', 'SETS', 'PAIRS', 'CTN', 'KGS'] as const;
 
 const cellId = (row: number, field: LineField) => `quote-cell-${row}-${field}`;
 
@@ -38,15 +49,17 @@ export function moveFocus(event: React.KeyboardEvent<HTMLElement>) {
   const row = Number(target.dataset.row);
   const field = target.dataset.field as LineField | undefined;
   if (!field || !Number.isInteger(row) || event.nativeEvent.isComposing) return;
+  // In the unit's list the arrows choose a unit, as in any select.
+  const arrows = target.tagName !== 'SELECT';
   let next: number | null = null;
-  if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'ArrowDown') next = row + 1;
-  else if ((event.key === 'Enter' && event.shiftKey) || event.key === 'ArrowUp') next = row - 1;
+  if ((event.key === 'Enter' && !event.shiftKey) || (arrows && event.key === 'ArrowDown')) next = row + 1;
+  else if ((event.key === 'Enter' && event.shiftKey) || (arrows && event.key === 'ArrowUp')) next = row - 1;
   if (next === null) return;
-  const el = document.getElementById(cellId(next, field)) as HTMLInputElement | null;
+  const el = document.getElementById(cellId(next, field));
   event.preventDefault();
   if (el) {
     el.focus();
-    el.select();
+    if (el instanceof HTMLInputElement) el.select();
   }
 }
 
@@ -79,6 +92,13 @@ const Row = memo(function Row({
 }: RowProps) {
   const { t } = useTranslation();
   const total = lineTotal(line, exponent);
+  const quantity = purchaseQuantity(line);
+  const fillDown = (field: LineField) => (e: React.KeyboardEvent) => {
+    if (e.key.toLowerCase() === 'd' && (e.ctrlKey || e.metaKey) && !readOnly) {
+      e.preventDefault();
+      onFillDown(index, field);
+    }
+  };
   const who = product.number ?? product.name;
   const answer = product.answer;
   return (
@@ -119,33 +139,47 @@ const Row = memo(function Row({
             : undefined;
         return (
           <Table.Td key={field}>
-            <TextInput
-              id={cellId(index, field)}
-              size="xs"
-              value={line[field]}
-              readOnly={readOnly}
-              inputMode={NUMERIC.has(field) ? (field === 'price' ? 'decimal' : 'numeric') : undefined}
-              list={field === 'unit' ? 'quote-units' : undefined}
-              autoComplete="off"
-              aria-label={`${t(`ui.quote.col.${field}`)} — ${who}`}
-              error={message}
-              description={changedBoxes}
-              onChange={(e) => onChange(index, field, e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key.toLowerCase() === 'd' && (e.ctrlKey || e.metaKey) && !readOnly) {
-                  e.preventDefault();
-                  onFillDown(index, field);
-                }
-              }}
-              data-row={index}
-              data-field={field}
-              w={WIDTH[field]}
-              styles={NUMERIC.has(field) ? { input: { textAlign: 'right' } } : undefined}
-            />
+            {field === 'unit' ? (
+              <NativeSelect
+                id={cellId(index, field)}
+                size="xs"
+                value={line.unit}
+                disabled={readOnly}
+                aria-label={`${t(`ui.quote.col.${field}`)} — ${who}`}
+                error={message}
+                onChange={(e) => onChange(index, field, e.currentTarget.value)}
+                onKeyDown={fillDown(field)}
+                data={PURCHASE_UNITS.map((u) => ({ value: u, label: t(`ui.quote.unit.${u}`) }))}
+                data-row={index}
+                data-field={field}
+                w={WIDTH[field]}
+              />
+            ) : (
+              <TextInput
+                id={cellId(index, field)}
+                size="xs"
+                value={line[field]}
+                readOnly={readOnly}
+                inputMode={NUMERIC.has(field) ? (field === 'price' ? 'decimal' : 'numeric') : undefined}
+                autoComplete="off"
+                aria-label={`${t(`ui.quote.col.${field}`)} — ${who}`}
+                error={message}
+                description={changedBoxes}
+                onChange={(e) => onChange(index, field, e.currentTarget.value)}
+                onKeyDown={fillDown(field)}
+                data-row={index}
+                data-field={field}
+                w={WIDTH[field]}
+                styles={NUMERIC.has(field) ? { input: { textAlign: 'right' } } : undefined}
+              />
+            )}
           </Table.Td>
         );
       })}
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} aria-live="off">
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {quantity === null ? '—' : formatNumber(quantity)}
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {total === null ? '—' : formatMoney(minorToMajor(total, exponent), currency)}
       </Table.Td>
       <Table.Td>
@@ -186,12 +220,7 @@ export function LinesTable(props: LinesTableProps) {
   const onKeyDown = useCallback((e: React.KeyboardEvent<HTMLElement>) => moveFocus(e), []);
   return (
     <Stack gap={0}>
-      <datalist id="quote-units">
-        {UNITS.map((u) => (
-          <option key={u} value={u} />
-        ))}
-      </datalist>
-      <Table.ScrollContainer minWidth={1180}>
+      <Table.ScrollContainer minWidth={1240}>
         <Table verticalSpacing={6} horizontalSpacing={6} striped stickyHeader onKeyDown={onKeyDown}>
           <Table.Thead>
             <Table.Tr>
@@ -205,6 +234,9 @@ export function LinesTable(props: LinesTableProps) {
                   {t(`ui.quote.col.${f}`)}
                 </Table.Th>
               ))}
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('ui.quote.col.quantity')}
+              </Table.Th>
               <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t('ui.quote.col.total')}
               </Table.Th>

@@ -12,7 +12,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { ORDER_CURRENCIES } from '@vitrine/contract';
+import { ORDER_CURRENCIES, ORDER_TRADE_TERMS, minorUnitsOf, splitDeposit } from '@vitrine/contract';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
@@ -23,6 +23,7 @@ import {
   type DraftHeader,
   type DraftLine,
   type LineField,
+  QUOTE_LIMITS,
   draftTotals,
   headerErrors,
   lineErrors,
@@ -78,22 +79,13 @@ function reducer(state: EditorState, action: Action): EditorState {
   }
 }
 
-export interface EditorLimits {
-  maxQuantity: number;
-  maxText: number;
-  maxBank: number;
-  maxRemark: number;
-}
-
 interface QuotationEditorProps {
   title: string;
   status: string;
   statusColor: string;
   initial: EditorState;
   products: ReadonlyMap<number, LineProduct>;
-  /** Decimals of a currency (2 for USD, 0 for JPY), as the contract says. */
-  exponentOf(currency: string): number;
-  limits: EditorLimits;
+  /** yyyy-mm-dd of today: validity and shipping dates start there. */
   today: string;
   /** Draft quotations may be edited; a sent or answered one is read-only. */
   editable: boolean;
@@ -103,7 +95,6 @@ interface QuotationEditorProps {
   sending: boolean;
 }
 
-const TERMS = ['EXW', 'FOB', 'CFR', 'CIF'] as const;
 
 /** The quotation editor: the header, the lines, the totals, save and send. */
 export function QuotationEditor(props: QuotationEditorProps) {
@@ -113,7 +104,7 @@ export function QuotationEditor(props: QuotationEditorProps) {
   const saved = useRef(props.initial);
   const [showErrors, setShowErrors] = useState(false);
   const { header, lines } = state;
-  const exponent = props.exponentOf(header.currency);
+  const exponent = minorUnitsOf(header.currency);
   const dirty = state !== saved.current;
 
   useEffect(() => {
@@ -122,15 +113,15 @@ export function QuotationEditor(props: QuotationEditorProps) {
   }, [props.initial]);
 
   const errors = useMemo(
-    () => lines.map((l) => lineErrors(l, exponent, props.limits)),
-    [lines, exponent, props.limits],
+    () => lines.map((l) => lineErrors(l, exponent, QUOTE_LIMITS)),
+    [lines, exponent],
   );
-  const hErrors = headerErrors(header, props.today, props.limits);
+  const hErrors = headerErrors(header, props.today, QUOTE_LIMITS);
   const badLines = errors.filter((e) => Object.keys(e).length > 0).length;
   const hasErrors = badLines > 0 || Object.keys(hErrors).length > 0 || lines.length === 0;
   const totals = draftTotals(lines, exponent);
-  const percent = Number(header.deposit_percent) || 0;
-  const deposit = Math.floor((totals.amount * percent + 50) / 100);
+  const percent = Math.min(100, Number(header.deposit_percent) || 0);
+  const { deposit, balance } = splitDeposit(totals.amount, percent);
   const money = (minor: number) => formatMoney(minorToMajor(minor, exponent), header.currency);
 
   // Leaving with unsaved changes asks first: inside the console, and on closing the tab.
@@ -243,7 +234,7 @@ export function QuotationEditor(props: QuotationEditorProps) {
       )}
 
       <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, xl: 5 }} spacing="md">
           <NativeSelect
             label={t('ui.quote.currency')}
             {...headerField('currency')}
@@ -253,7 +244,7 @@ export function QuotationEditor(props: QuotationEditorProps) {
                 type: 'currency',
                 value: e.currentTarget.value,
                 from: exponent,
-                to: props.exponentOf(e.currentTarget.value),
+                to: minorUnitsOf(e.currentTarget.value),
               })
             }
             data={ORDER_CURRENCIES.map((c) => ({ value: c, label: `${c} — ${currencyName(c)}` }))}
@@ -262,7 +253,7 @@ export function QuotationEditor(props: QuotationEditorProps) {
             label={t('ui.quote.tradeTerm')}
             {...headerField('trade_term')}
             disabled={!props.editable}
-            data={[{ value: '', label: t('ui.common.none') }, ...TERMS.map((v) => ({ value: v, label: v }))]}
+            data={ORDER_TRADE_TERMS.map((v) => ({ value: v, label: v || t('ui.common.none') }))}
           />
           <TextInput
             label={t('ui.quote.depositPercent')}
@@ -276,6 +267,12 @@ export function QuotationEditor(props: QuotationEditorProps) {
             min={props.today}
             {...headerField('valid_until')}
           />
+          <TextInput
+            label={t('ui.quote.shipDate')}
+            type="date"
+            min={props.today}
+            {...headerField('estimated_ship_date')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="md">
           <Textarea
@@ -284,7 +281,7 @@ export function QuotationEditor(props: QuotationEditorProps) {
             autosize
             minRows={3}
             maxRows={6}
-            {...headerField('bank_account')}
+            {...headerField('account_info')}
           />
           <Textarea label={t('ui.quote.remark')} autosize minRows={3} maxRows={6} {...headerField('remark')} />
         </SimpleGrid>
@@ -336,7 +333,7 @@ export function QuotationEditor(props: QuotationEditorProps) {
             testId="grand-total"
           />
           <Total label={t('ui.quote.deposit', { percent })} value={money(deposit)} testId="deposit" />
-          <Total label={t('ui.quote.balance')} value={money(totals.amount - deposit)} testId="balance" />
+          <Total label={t('ui.quote.balance')} value={money(balance)} testId="balance" />
         </SimpleGrid>
         {totals.unreadable > 0 && (
           <Text size="xs" c="orange.8" mt="xs">

@@ -2,7 +2,6 @@ import '../../test/dom';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-const minorUnitsOf = (c: string) => (c === 'JPY' ? 0 : 2);
 import { I18nextProvider } from 'react-i18next';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -14,9 +13,9 @@ import type { LineProduct } from './LinesTable';
 
 const line = (id: number, over: Partial<DraftLine> = {}): DraftLine => ({
   id,
-  quantity: '10',
   unit: 'PCS',
   boxes: '1',
+  pieces_per_box: '10',
   inner_boxes: '0',
   packaging: '',
   specifications: '',
@@ -35,7 +34,8 @@ const initial = (over: Partial<EditorState['header']> = {}, lines = [line(1), li
     trade_term: 'FOB',
     deposit_percent: '30',
     valid_until: '',
-    bank_account: 'Bank of Shantou, 6222 0000',
+    estimated_ship_date: '',
+    account_info: 'Bank of Shantou, 6222 0000',
     remark: '',
     ...over,
   },
@@ -59,8 +59,6 @@ async function renderEditor(state: EditorState, { editable = true } = {}) {
               statusColor="gray"
               initial={state}
               products={products}
-              exponentOf={minorUnitsOf}
-              limits={{ maxQuantity: 1_000_000, maxText: 200, maxBank: 1000, maxRemark: 1000 }}
               today="2026-11-27"
               editable={editable}
               onSave={onSave}
@@ -104,8 +102,8 @@ describe('the quotation editor', () => {
     const { user } = await renderEditor(initial());
     expect(grandTotal()).toBe('$20.00 FOB');
     await retype(user, cell('Unit price', 'T-1'), '12.34');
-    await retype(user, cell('Quantity', 'T-1'), '3');
-    // 3 × 12.34 + 10 × 1.00, in cents: 3702 + 1000.
+    await retype(user, cell('Pcs/carton', 'T-1'), '3');
+    // 1 carton × 3 pieces × 12.34 + 10 × 1.00, in cents: 3702 + 1000.
     expect(grandTotal()).toBe('$47.02 FOB');
     expect(screen.getByTestId('deposit').textContent).toBe('$14.11');
     expect(screen.getByTestId('balance').textContent).toBe('$32.91');
@@ -114,7 +112,7 @@ describe('the quotation editor', () => {
   });
 
   it('saves dollars as cents and yen as whole yen', async () => {
-    const { user, onSave } = await renderEditor(initial({}, [line(1, { price: '0.1', quantity: '3' })]));
+    const { user, onSave } = await renderEditor(initial({}, [line(1, { price: '0.1', pieces_per_box: '3' })]));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(grandTotal()).toBe('$0.30 FOB');
@@ -132,7 +130,7 @@ describe('the quotation editor', () => {
 
   it('marks each bad cell, says how many, and takes the focus to the first on request', async () => {
     const { user, onSave, onSend } = await renderEditor(initial());
-    await retype(user, cell('Quantity', 'T-1'), '2.5');
+    await retype(user, cell('Pcs/carton', 'T-1'), '2.5');
     await retype(user, cell('Unit price', 'T-2'), 'ten');
     await retype(user, screen.getByLabelText('Deposit') as HTMLInputElement, '120');
     await user.click(screen.getByRole('button', { name: 'Send to the buyer' }));
@@ -143,8 +141,8 @@ describe('the quotation editor', () => {
     expect(screen.getByText('A whole number')).toBeTruthy();
     expect(screen.getByText('A number, like 12.50')).toBeTruthy();
     expect(screen.getByText('0 to 100')).toBeTruthy();
-    expect(cell('Quantity', 'T-1').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(cell('Quantity', 'T-1'));
+    expect(cell('Pcs/carton', 'T-1').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(cell('Pcs/carton', 'T-1'));
   });
 
   it('moves down a column with Enter and copies the cell above with Ctrl+D', async () => {
