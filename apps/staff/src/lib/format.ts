@@ -1,3 +1,4 @@
+import { formatMinor } from '@vitrine/contract';
 import { createFormat } from '@vitrine/web-core';
 import { contractLanguage, currentLanguage } from './i18n';
 
@@ -39,3 +40,7 @@ export function currencyName(code: string): string {
     return code;
   }
 }
+
+/** An amount in integer minor units of its currency (1234 USD → "$12.34", 1234 JPY → "¥1,234"). */
+export const formatAmount = (minor: number, currency: string): string =>
+  formatMinor(minor, currency, format.localeOf());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotalMinor, minorToMajorText, parseMajor, splitDeposit } from './money';
+import { splitDeposit } from '@vitrine/contract';
+import { lineTotalMinor, minorToMajorText, parseMajor } from './money';
 
 describe('typed prices as minor units', () => {
   it('reads dollars and cents as cents without a float in between', () => {
@@ -31,7 +32,7 @@ describe('typed prices as minor units', () => {
     expect(parseMajor(minorToMajorText(1999, 2), 2)).toEqual({ ok: true, minor: 1999 });
   });
 
-  it('multiplies and splits in whole minor units that add up', () => {
+  it("multiplies, and splits with the contract's rule, in whole minor units that add up", () => {
     expect(lineTotalMinor(1234, 3)).toBe(3702);
     const { deposit, balance } = splitDeposit(10001, 30);
     expect(deposit).toBe(3000);

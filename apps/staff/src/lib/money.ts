@@ -6,8 +6,7 @@
  */
 
 export type MoneyInput =
-  | { ok: true; minor: number }
-  | { ok: false; reason: 'empty' | 'invalid' | 'decimals' | 'tooLarge' };
+  { ok: true; minor: number } | { ok: false; reason: 'empty' | 'invalid' | 'decimals' | 'tooLarge' };
 
 /** Typed major units → minor units with `exponent` decimals; a comma as the decimal mark is taken too. */
 export function parseMajor(text: string, exponent: number): MoneyInput {
@@ -15,9 +14,10 @@ export function parseMajor(text: string, exponent: number): MoneyInput {
   if (clean === '') return { ok: false, reason: 'empty' };
   // "1,234.56" (thousands with commas) or "12,5" (a decimal comma): a comma is a decimal mark only
   // when there is no dot and it is followed by at most `exponent` digits at the end.
-  let normal = clean;
-  if (!clean.includes('.') && /^\d+,\d{1,2}$/.test(clean) && exponent > 0) normal = clean.replace(',', '.');
-  else normal = clean.replace(/,(?=\d{3}(\D|$))/g, '');
+  const normal =
+    !clean.includes('.') && /^\d+,\d{1,2}$/.test(clean) && exponent > 0
+      ? clean.replace(',', '.')
+      : clean.replace(/,(?=\d{3}(\D|$))/g, '');
   const match = /^(\d+)(?:\.(\d*))?$/.exec(normal);
   if (!match) return { ok: false, reason: 'invalid' };
   const whole = match[1] ?? '0';
@@ -38,18 +38,5 @@ export function minorToMajorText(minor: number, exponent: number): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
-/** Minor units → a number of major units, for display by Intl only (never for arithmetic). */
-export const minorToMajor = (minor: number, exponent: number): number =>
-  Number(minorToMajorText(minor, exponent));
-
 /** unit price × quantity in minor units; integers stay exact up to 2^53. */
 export const lineTotalMinor = (unitMinor: number, quantity: number): number => unitMinor * quantity;
-
-/**
- * A deposit of `percent` % of `totalMinor`, rounded half up to a whole minor unit; the balance
- * is the rest, so deposit + balance is the total to the last cent.
- */
-export function splitDeposit(totalMinor: number, percent: number): { deposit: number; balance: number } {
-  const deposit = Math.floor((totalMinor * percent + 50) / 100);
-  return { deposit, balance: totalMinor - deposit };
-}

@@ -13,9 +13,15 @@ import {
 import { PURCHASE_UNITS } from '@vitrine/contract';
 import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber } from '../../lib/format';
-import { minorToMajor } from '../../lib/money';
-import { type DraftLine, LINE_FIELDS, type LineError, type LineField, lineTotal, purchaseQuantity } from './draft';
+import { formatAmount, formatNumber } from '../../lib/format';
+import {
+  type DraftLine,
+  LINE_FIELDS,
+  type LineError,
+  type LineField,
+  lineTotal,
+  purchaseQuantity,
+} from './draft';
 
 /** What a line shows beside its cells: the product, and the buyer's answer once there is one. */
 export interface LineProduct {
@@ -23,7 +29,8 @@ export interface LineProduct {
   number: string | null;
   name: string;
   /** The buyer's answer to a sent quotation: confirmed, changed (with what was quoted), removed. */
-  answer?: { state: 'confirmed' | 'changed' | 'removed' | 'pending'; quotedBoxes?: number | null } | undefined;
+  answer?:
+    { state: 'confirmed' | 'changed' | 'removed' | 'pending'; quotedBoxes?: number | null } | undefined;
 }
 
 const NUMERIC: ReadonlySet<LineField> = new Set(['boxes', 'pieces_per_box', 'inner_boxes', 'price']);
@@ -110,7 +117,9 @@ const Row = memo(function Row({
         {index + 1}
       </Table.Td>
       <Table.Td>
-        {product.picture ? <Image src={product.picture} alt="" w={40} h={40} fit="contain" radius="sm" /> : null}
+        {product.picture ? (
+          <Image src={product.picture} alt="" w={40} h={40} fit="contain" radius="sm" />
+        ) : null}
       </Table.Td>
       <Table.Td style={{ minWidth: 150, maxWidth: 220 }}>
         <Text size="sm" fw={500}>
@@ -180,7 +189,7 @@ const Row = memo(function Row({
         {quantity === null ? '—' : formatNumber(quantity)}
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {total === null ? '—' : formatMoney(minorToMajor(total, exponent), currency)}
+        {total === null ? '—' : formatAmount(total, currency)}
       </Table.Td>
       <Table.Td>
         {!readOnly && (

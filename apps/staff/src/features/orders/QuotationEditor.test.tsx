@@ -57,6 +57,7 @@ async function renderEditor(state: EditorState, { editable = true } = {}) {
               title="Quotation Q-1"
               status="Draft"
               statusColor="gray"
+              buyer="Acme Trading"
               initial={state}
               products={products}
               today="2026-11-27"
@@ -112,7 +113,9 @@ describe('the quotation editor', () => {
   });
 
   it('saves dollars as cents and yen as whole yen', async () => {
-    const { user, onSave } = await renderEditor(initial({}, [line(1, { price: '0.1', pieces_per_box: '3' })]));
+    const { user, onSave } = await renderEditor(
+      initial({}, [line(1, { price: '0.1', pieces_per_box: '3' })]),
+    );
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(grandTotal()).toBe('$0.30 FOB');
@@ -169,7 +172,9 @@ describe('the quotation editor', () => {
     expect(cell('Cartons', 'T-1').value).toBe('4');
 
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave and lose the changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave and lose the changes' }),
+    );
     expect(await screen.findByText('Somewhere else')).toBeTruthy();
   });
 

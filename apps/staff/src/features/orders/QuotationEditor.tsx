@@ -13,12 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { ORDER_CURRENCIES, ORDER_TRADE_TERMS, minorUnitsOf, splitDeposit } from '@vitrine/contract';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { useConfirm } from '../../components/confirm';
-import { currencyName, formatMoney, formatNumber } from '../../lib/format';
-import { minorToMajor, minorToMajorText, parseMajor } from '../../lib/money';
+import { currencyName, formatAmount, formatNumber } from '../../lib/format';
+import { minorToMajorText, parseMajor } from '../../lib/money';
 import {
   type DraftHeader,
   type DraftLine,
@@ -35,34 +35,46 @@ export interface EditorState {
   lines: DraftLine[];
 }
 
+interface Store {
+  draft: EditorState;
+  /** What the server holds: the draft differs from it once anything is typed. */
+  saved: EditorState;
+}
+
 type Action =
   | { type: 'header'; field: keyof DraftHeader; value: string }
   | { type: 'line'; index: number; field: LineField; value: string }
   | { type: 'fillDown'; index: number; field: LineField }
   | { type: 'remove'; index: number }
-  | { type: 'reset'; state: EditorState }
+  | { type: 'saved'; state: EditorState }
   | { type: 'currency'; value: string; from: number; to: number };
 
-function reducer(state: EditorState, action: Action): EditorState {
+function reducer(store: Store, action: Action): Store {
+  if (action.type === 'saved') return { draft: action.state, saved: action.state };
+  return { ...store, draft: edit(store.draft, action) };
+}
+
+function edit(state: EditorState, action: Exclude<Action, { type: 'saved' }>): EditorState {
   switch (action.type) {
     case 'header':
       return { ...state, header: { ...state.header, [action.field]: action.value } };
-    case 'line': {
-      const lines = state.lines.slice();
-      lines[action.index] = { ...lines[action.index]!, [action.field]: action.value };
-      return { ...state, lines };
-    }
+    case 'line':
+      return {
+        ...state,
+        lines: state.lines.map((l, i) => (i === action.index ? { ...l, [action.field]: action.value } : l)),
+      };
     case 'fillDown': {
       const above = state.lines[action.index - 1];
       if (!above) return state;
-      const lines = state.lines.slice();
-      lines[action.index] = { ...lines[action.index]!, [action.field]: above[action.field] };
-      return { ...state, lines };
+      return {
+        ...state,
+        lines: state.lines.map((l, i) =>
+          i === action.index ? { ...l, [action.field]: above[action.field] } : l,
+        ),
+      };
     }
     case 'remove':
       return { ...state, lines: state.lines.filter((_, i) => i !== action.index) };
-    case 'reset':
-      return action.state;
     case 'currency': {
       // A price typed for two decimals keeps its digits' meaning when the currency has none
       // (or the other way round): readable prices are rewritten in the new currency's decimals,
@@ -83,6 +95,9 @@ interface QuotationEditorProps {
   title: string;
   status: string;
   statusColor: string;
+  /** Under the title: where the quotation came from. */
+  subtitle?: React.ReactNode;
+  buyer: string;
   initial: EditorState;
   products: ReadonlyMap<number, LineProduct>;
   /** yyyy-mm-dd of today: validity and shipping dates start there. */
@@ -95,37 +110,33 @@ interface QuotationEditorProps {
   sending: boolean;
 }
 
-
-/** The quotation editor: the header, the lines, the totals, save and send. */
+/**
+ * The quotation editor: the header, the lines, the totals, save and send. It starts from
+ * `initial`; the page gives it a new key when the server's copy changes.
+ */
 export function QuotationEditor(props: QuotationEditorProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const [state, dispatch] = useReducer(reducer, props.initial);
-  const saved = useRef(props.initial);
+  const [store, dispatch] = useReducer(reducer, { draft: props.initial, saved: props.initial });
+  const state = store.draft;
   const [showErrors, setShowErrors] = useState(false);
   const { header, lines } = state;
   const exponent = minorUnitsOf(header.currency);
-  const dirty = state !== saved.current;
+  const dirty = store.draft !== store.saved;
 
-  useEffect(() => {
-    saved.current = props.initial;
-    dispatch({ type: 'reset', state: props.initial });
-  }, [props.initial]);
-
-  const errors = useMemo(
-    () => lines.map((l) => lineErrors(l, exponent, QUOTE_LIMITS)),
-    [lines, exponent],
-  );
+  const errors = useMemo(() => lines.map((l) => lineErrors(l, exponent, QUOTE_LIMITS)), [lines, exponent]);
   const hErrors = headerErrors(header, props.today, QUOTE_LIMITS);
   const badLines = errors.filter((e) => Object.keys(e).length > 0).length;
   const hasErrors = badLines > 0 || Object.keys(hErrors).length > 0 || lines.length === 0;
   const totals = draftTotals(lines, exponent);
   const percent = Math.min(100, Number(header.deposit_percent) || 0);
   const { deposit, balance } = splitDeposit(totals.amount, percent);
-  const money = (minor: number) => formatMoney(minorToMajor(minor, exponent), header.currency);
+  const money = (minor: number) => formatAmount(minor, header.currency);
 
   // Leaving with unsaved changes asks first: inside the console, and on closing the tab.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     void confirm({
@@ -146,13 +157,16 @@ export function QuotationEditor(props: QuotationEditorProps) {
     (index: number, field: LineField, value: string) => dispatch({ type: 'line', index, field, value }),
     [],
   );
-  const onFillDown = useCallback((index: number, field: LineField) => dispatch({ type: 'fillDown', index, field }), []);
+  const onFillDown = useCallback(
+    (index: number, field: LineField) => dispatch({ type: 'fillDown', index, field }),
+    [],
+  );
   const onRemove = useCallback((index: number) => dispatch({ type: 'remove', index }), []);
 
   const focusFirstError = () => {
     const row = errors.findIndex((e) => Object.keys(e).length > 0);
-    if (row >= 0) {
-      const field = Object.keys(errors[row]!)[0]!;
+    const field = Object.keys(errors[row] ?? {})[0];
+    if (field) {
       document.getElementById(`quote-cell-${row}-${field}`)?.focus();
     } else {
       const field = Object.keys(hErrors)[0];
@@ -160,12 +174,16 @@ export function QuotationEditor(props: QuotationEditorProps) {
     }
   };
 
+  // A failed save or send keeps the clerk's input and its unsaved mark; the page says why.
   const save = async () => {
     setShowErrors(true);
     if (hasErrors) return focusFirstError();
-    await props.onSave(state);
-    saved.current = state;
-    dispatch({ type: 'reset', state });
+    try {
+      await props.onSave(state);
+    } catch {
+      return;
+    }
+    dispatch({ type: 'saved', state });
   };
   const send = async () => {
     setShowErrors(true);
@@ -176,9 +194,12 @@ export function QuotationEditor(props: QuotationEditorProps) {
       confirmLabel: t('ui.quote.send'),
     });
     if (!ok) return;
-    await props.onSend(state);
-    saved.current = state;
-    dispatch({ type: 'reset', state });
+    try {
+      await props.onSend(state);
+    } catch {
+      return;
+    }
+    dispatch({ type: 'saved', state });
   };
 
   const headerField = (field: keyof DraftHeader) => ({
@@ -192,21 +213,32 @@ export function QuotationEditor(props: QuotationEditorProps) {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
-          <Title order={2}>{props.title}</Title>
-          <Badge variant="light" color={props.statusColor}>
-            {props.status}
-          </Badge>
-          {dirty && (
-            <Text size="sm" c="orange.8" role="status">
-              {t('ui.quote.unsaved')}
-            </Text>
-          )}
-        </Group>
+      <Group justify="space-between" wrap="wrap" align="flex-start">
+        <Stack gap={2}>
+          <Group gap="sm">
+            <Title order={2}>{props.title}</Title>
+            <Badge variant="light" color={props.statusColor}>
+              {props.status}
+            </Badge>
+            {dirty && (
+              <Text size="sm" c="orange.8" role="status">
+                {t('ui.quote.unsaved')}
+              </Text>
+            )}
+          </Group>
+          <Group gap="md">
+            <Text size="sm">{t('ui.quote.for', { buyer: props.buyer })}</Text>
+            {props.subtitle}
+          </Group>
+        </Stack>
         {props.editable && (
           <Group gap="sm">
-            <Button variant="default" onClick={() => void save()} loading={props.saving} disabled={props.sending}>
+            <Button
+              variant="default"
+              onClick={() => void save()}
+              loading={props.saving}
+              disabled={props.sending}
+            >
               {t('ui.quote.saveDraft')}
             </Button>
             <Button onClick={() => void send()} loading={props.sending} disabled={props.saving}>
@@ -283,7 +315,13 @@ export function QuotationEditor(props: QuotationEditorProps) {
             maxRows={6}
             {...headerField('account_info')}
           />
-          <Textarea label={t('ui.quote.remark')} autosize minRows={3} maxRows={6} {...headerField('remark')} />
+          <Textarea
+            label={t('ui.quote.remark')}
+            autosize
+            minRows={3}
+            maxRows={6}
+            {...headerField('remark')}
+          />
         </SimpleGrid>
       </Paper>
 
@@ -345,7 +383,17 @@ export function QuotationEditor(props: QuotationEditorProps) {
   );
 }
 
-function Total({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+function Total({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <div>
       <Text size="xs" c="dimmed">

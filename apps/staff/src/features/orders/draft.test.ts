@@ -1,6 +1,13 @@
 import { quotationHeaderInput, quotationLineInput } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { type DraftLine, QUOTE_LIMITS, draftTotals, lineErrors, purchaseQuantity, toUpdateRequest } from './draft';
+import {
+  type DraftLine,
+  QUOTE_LIMITS,
+  draftTotals,
+  lineErrors,
+  purchaseQuantity,
+  toUpdateRequest,
+} from './draft';
 
 const line = (over: Partial<DraftLine> = {}): DraftLine => ({
   id: 1,
@@ -59,9 +66,14 @@ describe("a quotation's working copy", () => {
     expect(quotationHeaderInput.partial().safeParse(body).success).toBe(true);
     expect(body.remove_line_ids).toEqual([2]);
 
-    const over = line({ boxes: String(QUOTE_LIMITS.maxBoxes + 1), packaging: 'p'.repeat(QUOTE_LIMITS.maxPackaging + 1) });
+    const over = line({
+      boxes: String(QUOTE_LIMITS.maxBoxes + 1),
+      packaging: 'p'.repeat(QUOTE_LIMITS.maxPackaging + 1),
+    });
     expect(lineErrors(over, 2, QUOTE_LIMITS)).toEqual({ boxes: 'tooLarge', packaging: 'tooLong' });
-    expect(quotationLineInput.safeParse({ ...body.lines?.[0], boxes: QUOTE_LIMITS.maxBoxes + 1 }).success).toBe(false);
+    expect(
+      quotationLineInput.safeParse({ ...body.lines?.[0], boxes: QUOTE_LIMITS.maxBoxes + 1 }).success,
+    ).toBe(false);
     expect(quotationLineInput.safeParse({ ...body.lines?.[0], boxes: 0 }).success).toBe(false);
     expect(lineErrors(line({ boxes: '0' }), 2, QUOTE_LIMITS)).toEqual({ boxes: 'atLeastOne' });
   });

@@ -1,5 +1,6 @@
 import { ORDER_LIMITS, type OrderDetail, type OrderLine, minorUnitsOf } from '@vitrine/contract';
 import type { CallBody } from '../../lib/api';
+import type { LineProduct } from './LinesTable';
 import { lineTotalMinor, minorToMajorText, parseMajor } from '../../lib/money';
 
 /**
@@ -36,13 +37,7 @@ export const LINE_FIELDS: readonly LineField[] = [
 ];
 
 export type LineError =
-  | 'required'
-  | 'wholeNumber'
-  | 'atLeastOne'
-  | 'invalid'
-  | 'decimals'
-  | 'tooLarge'
-  | 'tooLong';
+  'required' | 'wholeNumber' | 'atLeastOne' | 'invalid' | 'decimals' | 'tooLarge' | 'tooLong';
 
 /** The contract's bounds (quotationLineInput). */
 export interface Limits {
@@ -67,7 +62,11 @@ function wholeNumber(text: string, min: number, max: number): LineError | null {
 }
 
 /** What is wrong with each cell of a line, if anything, for a currency of `exponent` decimals. */
-export function lineErrors(line: DraftLine, exponent: number, limits: Limits): Partial<Record<LineField, LineError>> {
+export function lineErrors(
+  line: DraftLine,
+  exponent: number,
+  limits: Limits,
+): Partial<Record<LineField, LineError>> {
   const errors: Partial<Record<LineField, LineError>> = {};
   const boxes = wholeNumber(line.boxes, 1, limits.maxBoxes);
   if (boxes) errors.boxes = boxes;
@@ -148,7 +147,8 @@ export function headerErrors(
   const p = header.deposit_percent.trim();
   if (!/^\d{1,3}$/.test(p) || Number(p) > 100) errors.deposit_percent = 'percent';
   if (header.valid_until && header.valid_until < today) errors.valid_until = 'pastDate';
-  if (header.estimated_ship_date && header.estimated_ship_date < today) errors.estimated_ship_date = 'pastDate';
+  if (header.estimated_ship_date && header.estimated_ship_date < today)
+    errors.estimated_ship_date = 'pastDate';
   if (header.account_info.trim() === '') errors.account_info = 'required';
   else if (header.account_info.trim().length > limits.maxAccountInfo) errors.account_info = 'tooLong';
   if (header.remark.trim().length > limits.maxRemark) errors.remark = 'tooLong';
@@ -185,7 +185,10 @@ export function fromDateInput(value: string): number | null {
 }
 
 /** A saved quotation as the editor's working copy (removed lines are the buyer's, not shown here). */
-export function toDraft(order: OrderDetail, lines: readonly OrderLine[]): { header: DraftHeader; lines: DraftLine[] } {
+export function toDraft(
+  order: OrderDetail,
+  lines: readonly OrderLine[],
+): { header: DraftHeader; lines: DraftLine[] } {
   const exponent = minorUnitsOf(order.currency);
   return {
     header: {
@@ -250,5 +253,22 @@ export function toUpdateRequest(
       };
     }),
     remove_line_ids: savedLineIds.filter((lineId) => !kept.has(lineId)),
+  };
+}
+
+/** What a line shows beside its cells, and the buyer's answer to it. */
+export function lineProduct(line: OrderLine, answered: boolean): LineProduct {
+  const state = line.removed
+    ? 'removed'
+    : line.boxes !== line.quoted_boxes
+      ? 'changed'
+      : line.line_status === 'confirmed'
+        ? 'confirmed'
+        : 'pending';
+  return {
+    picture: line.picture || null,
+    number: line.number || null,
+    name: line.name,
+    answer: answered ? { state, quotedBoxes: line.quoted_boxes } : undefined,
   };
 }
