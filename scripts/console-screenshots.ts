@@ -1,6 +1,7 @@
 /**
- * Screenshots of the exporter's console for docs/screenshots: login, inbox, a sample list,
- * buyers, access codes, applications, settings (with the preview), staff and the audit log, in
+ * Screenshots of the exporter's console for docs/screenshots: login, inbox, a sample list, the
+ * quotation editor (a draft, made from a buyer's sample list when the demo has none), the orders
+ * list and an order (one with a voucher to check when there is one), buyers, access codes, applications, settings (with the preview), staff and the audit log, in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
  * Also checks, without saving pictures, that no page scrolls sideways at 1024×768 and 768×1024,
  * and prints what does.
@@ -43,6 +44,39 @@ const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
       await settle(page);
     },
   },
+  {
+    name: 'quotation',
+    async open(page) {
+      // A draft to edit: the demo's own, or one made from the first buyer's sample list.
+      if (!(await openFirst(page, '/orders?view=quotations&status=draft'))) {
+        await go(page, '/inbox');
+        for (const link of await page.locator('table a[href*="/inbox/"]').all()) {
+          await link.click();
+          const make = page.locator('main button:not([disabled])', {
+            hasText: /Make a quotation|制作报价单/,
+          });
+          await page.getByRole('heading', { level: 2 }).first().waitFor();
+          if (await make.count()) {
+            await make.click();
+            break;
+          }
+          await page.goBack();
+        }
+      }
+      await page.locator('[data-testid="grand-total"]').waitFor();
+      await settle(page);
+    },
+  },
+  { name: 'orders', open: (page) => go(page, '/orders') },
+  {
+    name: 'order',
+    async open(page) {
+      // An order past confirmation, a voucher waiting if there is one.
+      if (!(await openFirst(page, '/orders?view=vouchers'))) await openFirst(page, '/orders?view=orders');
+      await page.locator('[data-testid="order-status"]').waitFor();
+      await settle(page);
+    },
+  },
   { name: 'buyers', open: (page) => go(page, '/buyers') },
   { name: 'codes', open: (page) => go(page, '/codes') },
   { name: 'applications', open: (page) => go(page, '/applications') },
@@ -67,6 +101,16 @@ async function go(page: Page, path: string) {
   await page.goto(`${base}/staff${path}`);
   await page.locator('main h2').first().waitFor();
   await settle(page);
+}
+
+/** Opens the first order of a filtered list; false when the list is empty. */
+async function openFirst(page: Page, path: string): Promise<boolean> {
+  await go(page, path);
+  const link = page.locator('table a[href*="/orders/"]').first();
+  if (!(await link.count())) return false;
+  await link.click();
+  await page.getByRole('heading', { level: 2 }).first().waitFor();
+  return true;
 }
 
 /** What sticks out sideways: the page itself, and any table wider than its box. */
