@@ -35,14 +35,14 @@ export interface LineProduct {
 
 const NUMERIC: ReadonlySet<LineField> = new Set(['boxes', 'pieces_per_box', 'inner_boxes', 'price']);
 const WIDTH: Record<LineField, number> = {
-  unit: 76,
-  boxes: 70,
-  pieces_per_box: 76,
-  inner_boxes: 70,
-  packaging: 120,
-  specifications: 130,
-  remark: 130,
-  price: 96,
+  unit: 72,
+  boxes: 60,
+  pieces_per_box: 68,
+  inner_boxes: 56,
+  packaging: 96,
+  specifications: 104,
+  remark: 96,
+  price: 88,
 };
 
 const cellId = (row: number, field: LineField) => `quote-cell-${row}-${field}`;
@@ -118,10 +118,10 @@ const Row = memo(function Row({
       </Table.Td>
       <Table.Td>
         {product.picture ? (
-          <Image src={product.picture} alt="" w={40} h={40} fit="contain" radius="sm" />
+          <Image src={product.picture} alt="" w={36} h={36} fit="contain" radius="sm" />
         ) : null}
       </Table.Td>
-      <Table.Td style={{ minWidth: 150, maxWidth: 220 }}>
+      <Table.Td style={{ minWidth: 130, maxWidth: 180 }}>
         <Text size="sm" fw={500}>
           {product.number ?? '—'}
         </Text>
@@ -229,8 +229,8 @@ export function LinesTable(props: LinesTableProps) {
   const onKeyDown = useCallback((e: React.KeyboardEvent<HTMLElement>) => moveFocus(e), []);
   return (
     <Stack gap={0}>
-      <Table.ScrollContainer minWidth={1240}>
-        <Table verticalSpacing={6} horizontalSpacing={6} striped stickyHeader onKeyDown={onKeyDown}>
+      <Table.ScrollContainer minWidth={1140}>
+        <Table verticalSpacing={6} horizontalSpacing={4} striped onKeyDown={onKeyDown}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th ta="right">#</Table.Th>

@@ -103,7 +103,7 @@ export function OrdersPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('ui.orders.number')}</Table.Th>
-                  <Table.Th>{t('ui.inbox.buyer')}</Table.Th>
+                  <Table.Th>{t('ui.orders.buyer')}</Table.Th>
                   <Table.Th visibleFrom="md">{t('ui.orders.created')}</Table.Th>
                   <Table.Th ta="right" style={NOWRAP} visibleFrom="md">
                     {t('ui.quote.totalProducts')}

@@ -11,6 +11,7 @@ import {
   TextInput,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { ORDER_CURRENCIES, ORDER_TRADE_TERMS, minorUnitsOf, splitDeposit } from '@vitrine/contract';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
@@ -356,10 +357,20 @@ export function QuotationEditor(props: QuotationEditorProps) {
         )}
       </Paper>
 
-      <Paper withBorder p="md" aria-labelledby="quote-totals">
-        <Title order={3} size="h4" mb="sm" id="quote-totals">
-          {t('ui.quote.totals')}
-        </Title>
+      {/* The totals stay in view at the window's foot while a long quotation scrolls by. */}
+      <Paper
+        withBorder
+        px="md"
+        py="sm"
+        shadow="sm"
+        aria-labelledby="quote-totals"
+        style={{ position: 'sticky', bottom: 0, zIndex: 3 }}
+      >
+        <VisuallyHidden>
+          <Title order={3} id="quote-totals">
+            {t('ui.quote.totals')}
+          </Title>
+        </VisuallyHidden>
         <SimpleGrid cols={{ base: 2, md: 6 }} spacing="md">
           <Total label={t('ui.quote.totalProducts')} value={formatNumber(totals.lines)} />
           <Total label={t('ui.quote.totalBoxes')} value={formatNumber(totals.boxes)} />
@@ -399,7 +410,13 @@ function Total({
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} data-testid={testId} aria-live="polite">
+      <Text
+        size={strong ? 'md' : 'sm'}
+        fw={strong ? 700 : 500}
+        data-testid={testId}
+        aria-live="polite"
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {value}
       </Text>
     </div>
