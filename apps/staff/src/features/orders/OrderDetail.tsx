@@ -103,7 +103,10 @@ export function OrderDetail({ data, onChange }: OrderDetailProps) {
     if (ok) advance.mutate({ event, note: note.trim() });
   };
 
-  const actions = ADVANCES.filter((e) => order.actions.includes(e));
+  // A deposit that was paid is confirmed by reviewing its voucher; the button is for a 0 % deposit.
+  const actions = ADVANCES.filter(
+    (e) => order.actions.includes(e) && (e !== 'confirm_deposit' || order.deposit_amount === 0),
+  );
   const counts = {
     confirmed: live.filter((l) => l.line_status === 'confirmed' && l.boxes === l.quoted_boxes).length,
     changed: live.filter((l) => l.boxes !== l.quoted_boxes).length,
