@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ORDER_STATUSES, type OrderStatus, STAFF_ORDER_VIEWS } from '@vitrine/contract';
+import type { OrderStatus } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ import { QueryState } from '../../components/QueryState';
 import { call } from '../../lib/api';
 import { formatAmount, formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { useUrlFilters } from '../../lib/useParams';
+import { ORDER_STATUSES, STAFF_ORDER_VIEWS } from './constants';
 import { STATUS_COLOR, ordersKey } from './keys';
 
 const PAGE_SIZE = 20;

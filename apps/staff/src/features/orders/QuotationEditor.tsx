@@ -13,7 +13,8 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { ORDER_CURRENCIES, ORDER_TRADE_TERMS, minorUnitsOf, splitDeposit } from '@vitrine/contract';
+import { ORDER_CURRENCIES, minorUnitsOf, splitDeposit } from '@vitrine/contract';
+import { ORDER_TRADE_TERMS } from './constants';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
