@@ -127,18 +127,22 @@ describe("the exporter's console: from a sample list to a confirmed deposit, in 
       .getByRole('link', { name: new RegExp(`^${ui.nav.orders}`) });
     await expect.poll(() => orders.textContent(), { timeout: 15_000 }).toMatch(/[1-9]/);
     await orders.click();
-    await sales.getByRole('radio', { name: ui.orders.views.vouchers }).click();
+    // The segmented control's radios are hidden behind their labels, which take the click.
+    await sales.locator('label', { hasText: ui.orders.views.vouchers }).click();
     await sales.getByRole('link', { name: fill(ui.orders.open, { number: quotation.order_number }) }).click();
     await sales.getByTestId('order-status').filter({ hasText: ui.orders.status.pending_payment }).waitFor();
     await sales
       .getByRole('button', { name: fill(ui.vouchers.view, { part: ui.orders.part.deposit }) })
       .click();
-    await sales.getByRole('dialog').getByRole('img').waitFor();
+    await sales
+      .getByRole('dialog')
+      .getByRole('img', { name: fill(ui.vouchers.alt, { part: ui.orders.part.deposit }) })
+      .waitFor();
     await sales.keyboard.press('Escape');
     await sales.getByRole('button', { name: ui.vouchers.confirm }).click();
     await sales.getByRole('dialog').getByRole('button', { name: ui.vouchers.confirm }).click();
     await sales.getByTestId('order-status').filter({ hasText: ui.orders.status.paid }).waitFor();
-    await sales.getByText(ui.vouchers.status.confirmed).waitFor();
+    await sales.locator('[data-testid^="voucher-"]').getByText(ui.vouchers.status.confirmed).waitFor();
     await expect.poll(() => orders.textContent(), { timeout: 15_000 }).toBe(ui.nav.orders);
 
     const detail = await callApi<{ status: string }>(
