@@ -29,6 +29,7 @@ import { STATUS_COLOR } from './keys';
 import { Vouchers } from './Vouchers';
 
 type StaffOrder = CallResponse<'staff_get_order'>;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 type AdvanceEvent = (typeof STAFF_ADVANCE_EVENTS)[number];
 
 /** The order's page shows these as buttons, in this order; send lives in the editor. */
@@ -197,15 +198,25 @@ export function OrderDetail({ data, onChange }: OrderDetailProps) {
           <Table verticalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('ui.quote.col.product')}</Table.Th>
-                <Table.Th>{t('ui.quote.col.unit')}</Table.Th>
-                <Table.Th ta="right">{t('ui.quote.col.boxes')}</Table.Th>
-                <Table.Th ta="right">{t('ui.quote.col.pieces_per_box')}</Table.Th>
-                <Table.Th ta="right">{t('ui.quote.col.quantity')}</Table.Th>
-                <Table.Th>{t('ui.quote.col.packaging')}</Table.Th>
-                <Table.Th>{t('ui.quote.col.specifications')}</Table.Th>
-                <Table.Th ta="right">{t('ui.quote.col.price')}</Table.Th>
-                <Table.Th ta="right">{t('ui.quote.col.total')}</Table.Th>
+                <Table.Th style={NOWRAP}>{t('ui.quote.col.product')}</Table.Th>
+                <Table.Th style={NOWRAP}>{t('ui.quote.col.unit')}</Table.Th>
+                <Table.Th ta="right" style={NOWRAP}>
+                  {t('ui.quote.col.boxes')}
+                </Table.Th>
+                <Table.Th ta="right" style={NOWRAP}>
+                  {t('ui.quote.col.pieces_per_box')}
+                </Table.Th>
+                <Table.Th ta="right" style={NOWRAP}>
+                  {t('ui.quote.col.quantity')}
+                </Table.Th>
+                <Table.Th style={NOWRAP}>{t('ui.quote.col.packaging')}</Table.Th>
+                <Table.Th style={NOWRAP}>{t('ui.quote.col.specifications')}</Table.Th>
+                <Table.Th ta="right" style={NOWRAP}>
+                  {t('ui.quote.col.price')}
+                </Table.Th>
+                <Table.Th ta="right" style={NOWRAP}>
+                  {t('ui.quote.col.total')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -345,7 +356,7 @@ function ShipDate({ data, onChange }: OrderDetailProps) {
         onChange={(e) => setValue(e.currentTarget.value)}
       />
       <Button variant="light" onClick={() => save.mutate()} loading={save.isPending} disabled={unchanged}>
-        {value ? t('ui.orders.setShipDate') : t('ui.orders.clearShipDate')}
+        {!value && order.estimated_ship_date ? t('ui.orders.clearShipDate') : t('ui.orders.setShipDate')}
       </Button>
     </Group>
   );

@@ -372,7 +372,7 @@ export function QuotationEditor(props: QuotationEditorProps) {
             {t('ui.quote.totals')}
           </Title>
         </VisuallyHidden>
-        <SimpleGrid cols={{ base: 2, md: 6 }} spacing="md">
+        <SimpleGrid cols={{ base: 3, lg: 6 }} spacing="md" verticalSpacing="xs">
           <Total label={t('ui.quote.totalProducts')} value={formatNumber(totals.lines)} />
           <Total label={t('ui.quote.totalBoxes')} value={formatNumber(totals.boxes)} />
           <Total label={t('ui.quote.totalQuantity')} value={formatNumber(totals.quantity)} />
