@@ -1,5 +1,5 @@
 import '../../test/dom';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { OrderEvent } from '@vitrine/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type * as Api from '../../lib/api';
@@ -172,5 +172,38 @@ describe('a draft quotation', () => {
       [1, 230],
       [2, 125],
     ]);
+  });
+});
+
+describe("an order's attachments", () => {
+  it('lists the files and refuses a type the server would not take, before asking for a credential', async () => {
+    const calls = mockCalls({
+      ...shellCalls('sales'),
+      staff_get_order_counts: orderCounts,
+      staff_get_order: () =>
+        staffOrder('paid', {
+          actions: ['attach', 'set_ship_date'],
+          attachments: [
+            {
+              id: 1,
+              file_name: 'packing-list.pdf',
+              url: '/files/1/annex/packing-list.pdf',
+              content_type: 'application/pdf',
+              size: 184_000,
+              uploaded_by: 'staff',
+              uploaded_by_name: 'Ann sales',
+              created_at: Date.UTC(2026, 10, 23),
+            },
+          ],
+        }),
+    });
+    await renderConsole('/orders/5');
+    expect((await screen.findByRole('link', { name: 'packing-list.pdf' })).getAttribute('href')).toBe(
+      '/files/1/annex/packing-list.pdf',
+    );
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['GIF89a'], 'logo.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText('Only PDF, PNG or JPG files can be attached.')).toBeTruthy();
+    expect(calls.named('staff_get_order_upload_credential')).toHaveLength(0);
   });
 });
