@@ -1,6 +1,7 @@
 /**
- * Screenshots of the exporter's console for docs/screenshots: login, inbox, a sample list,
- * buyers, access codes, applications, settings (with the preview), staff and the audit log, in
+ * Screenshots of the exporter's console for docs/screenshots: login, inbox, a sample list, the
+ * quotation editor (a draft, made from a buyer's sample list when the demo has none), the orders
+ * list and an order (one with a voucher to check when there is one), buyers, access codes, applications, settings (with the preview), staff and the audit log, in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
  * Also checks, without saving pictures, that no page scrolls sideways at 1024×768 and 768×1024,
  * and prints what does.
@@ -10,10 +11,14 @@
  *   PORT=8131 DATA_DIR=$(mktemp -d) node apps/server/dist/main.js &
  *   node --import tsx scripts/console-screenshots.ts http://localhost:8131 [name filter]
  * Not part of the test suite. Opening a sample list marks it seen, as a staff member would.
+ * When the demo has no orders yet, the script first makes two through the API as people would:
+ * the demo buyer submits two sample lists; sales quote both, sending one, which the buyer
+ * confirms and pays the deposit of with a voucher; the other stays a draft for the editor.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import sharp from 'sharp';
 
 const base = (process.argv[2] ?? 'http://localhost:8131').replace(/\/$/, '');
 const only = process.argv[3];
@@ -43,6 +48,39 @@ const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
       await settle(page);
     },
   },
+  {
+    name: 'quotation',
+    async open(page) {
+      // A draft to edit: the demo's own, or one made from the first buyer's sample list.
+      if (!(await openFirst(page, '/orders?view=quotations&status=draft'))) {
+        await go(page, '/inbox');
+        for (const link of await page.locator('table a[href*="/inbox/"]').all()) {
+          await link.click();
+          const make = page.locator('main button:not([disabled])', {
+            hasText: /Make a quotation|制作报价单/,
+          });
+          await page.getByRole('heading', { level: 2 }).first().waitFor();
+          if (await make.count()) {
+            await make.click();
+            break;
+          }
+          await page.goBack();
+        }
+      }
+      await page.locator('[data-testid="grand-total"]').waitFor();
+      await settle(page);
+    },
+  },
+  { name: 'orders', open: (page) => go(page, '/orders') },
+  {
+    name: 'order',
+    async open(page) {
+      // An order past confirmation, a voucher waiting if there is one.
+      if (!(await openFirst(page, '/orders?view=vouchers'))) await openFirst(page, '/orders?view=orders');
+      await page.locator('[data-testid="order-status"]').waitFor();
+      await settle(page);
+    },
+  },
   { name: 'buyers', open: (page) => go(page, '/buyers') },
   { name: 'codes', open: (page) => go(page, '/codes') },
   { name: 'applications', open: (page) => go(page, '/applications') },
@@ -67,6 +105,16 @@ async function go(page: Page, path: string) {
   await page.goto(`${base}/staff${path}`);
   await page.locator('main h2').first().waitFor();
   await settle(page);
+}
+
+/** Opens the first order of a filtered list; false when the list is empty. */
+async function openFirst(page: Page, path: string): Promise<boolean> {
+  await go(page, path);
+  const link = page.locator('table a[href*="/orders/"]').first();
+  if (!(await link.count())) return false;
+  await link.click();
+  await page.getByRole('heading', { level: 2 }).first().waitFor();
+  return true;
 }
 
 /** What sticks out sideways: the page itself, and any table wider than its box. */
@@ -101,6 +149,115 @@ async function signIn(page: Page) {
 }
 
 const wanted = (name: string) => !only || name.includes(only);
+
+async function api<T>(name: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${base}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; data: T; tip: string };
+  if (json.code !== 0) throw new Error(`${name}: ${json.code} ${json.tip}`);
+  return json.data;
+}
+
+/** A draft quotation and an order whose deposit voucher waits, unless the demo has orders already. */
+async function ensureOrders() {
+  const site = await api<{ id: number }>('get_website_info', { site: 'demo' });
+  const websiteId = { 'website-id': String(site.id) };
+  const staff = await api<{ token: string }>('staff_login', { ...OWNER }, websiteId);
+  const asStaff = { ...websiteId, authorization: `Bearer ${staff.token}` };
+  const existing = await api<{ total: number }>('staff_list_orders', { view: 'orders' }, asStaff);
+  if (existing.total > 0) return;
+  const buyer = await api<{ token: string }>('login', { website_id: site.id, code: 'demo-buyer' });
+  const asBuyer = { ...websiteId, authorization: `Bearer ${buyer.token}` };
+  const products = await api<{ list: { id: number; is_expire: number }[] }>(
+    'get_list',
+    { page_size: 40 },
+    asBuyer,
+  );
+  const ids = products.list.filter((p) => !p.is_expire).map((p) => p.id);
+  const quote = async (lines: number[], n: number) => {
+    const sample = await api<{ number: string }>(
+      'add_choose',
+      {
+        company_name: 'Nordic Toys AB',
+        contact: 'Freja Lind',
+        phone: '+46 8 123 456',
+        email: 'freja@nordictoys.example',
+        remark: 'Spring catalogue',
+        lines: lines.map((id, i) => ({ id, ctn: 2 + (i % 4) })),
+        idempotency_key: `screenshots-${Date.now()}-${n}`,
+      },
+      asBuyer,
+    );
+    const found = await api<{ list: { id: number; number: string }[] }>(
+      'staff_list_samples',
+      { search: sample.number },
+      asStaff,
+    );
+    const sampleId = found.list.find((x) => x.number === sample.number)?.id;
+    const made = await api<{ order: { id: number } }>(
+      'staff_create_quotation',
+      { sample_id: sampleId },
+      asStaff,
+    );
+    await api(
+      'staff_update_quotation',
+      {
+        id: made.order.id,
+        deposit_percent: 30,
+        account_info:
+          'Beneficiary: Starlight Toys Import & Export Co., Ltd.\nBank of China, Shantou Branch\nAccount 6222 0000 1111 2222 · SWIFT BKCHCNBJ',
+        remark: 'Prices valid for 30 days; cartons as in the sample list.',
+      },
+      asStaff,
+    );
+    return made.order.id;
+  };
+  const ordered = await quote(ids.slice(0, 8), 1);
+  await api('staff_advance_order', { id: ordered, event: 'send' }, asStaff);
+  await api(
+    'update_confirm_order',
+    { id: ordered, action: 'confirm_order', idempotency_key: `screenshots-${Date.now()}-confirm` },
+    asBuyer,
+  );
+  const picture = await sharp({
+    create: { width: 900, height: 1200, channels: 3, background: { r: 245, g: 246, b: 250 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="900" height="1200"><rect x="60" y="60" width="780" height="140" fill="#c8102e"/>' +
+            '<text x="100" y="150" font-size="56" fill="#fff" font-family="sans-serif">BANK TRANSFER</text>' +
+            '<text x="100" y="340" font-size="40" font-family="sans-serif">Amount: USD (deposit)</text>' +
+            '<text x="100" y="420" font-size="40" font-family="sans-serif">To: Starlight Toys</text></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  const auth = await api<{ upload: { url: string; fields: Record<string, string> }; file_url: string }>(
+    'get_temp_auth',
+    { purpose: 'voucher', content_type: 'image/png' },
+    asBuyer,
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries(auth.upload.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'transfer.png');
+  await fetch(new URL(auth.upload.url, base), { method: 'POST', body: form });
+  await api(
+    'submit_order_voucher',
+    {
+      id: ordered,
+      part: 'deposit',
+      url: auth.file_url,
+      idempotency_key: `screenshots-${Date.now()}-voucher`,
+    },
+    asBuyer,
+  );
+  await quote(ids.slice(8, 30), 2);
+}
 
 async function shootSet(browser: Browser, lang: Lang, size: Size) {
   const context = await browser.newContext({ locale: LOCALES[lang], viewport: SIZES[size] });
@@ -139,6 +296,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
+  await ensureOrders();
   for (const lang of Object.keys(LOCALES) as Lang[])
     for (const size of Object.keys(SIZES) as Size[]) await shootSet(browser, lang, size);
   if (!only) await checkPortrait(browser);

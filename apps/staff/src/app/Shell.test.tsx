@@ -21,16 +21,19 @@ const navNames = async () => {
 };
 
 describe('the navigation by role', () => {
-  it('shows the owner every area, with the badges of new lists and applications', async () => {
+  it('shows the owner every area, with the badges of new lists, vouchers to check and applications', async () => {
     mockCalls({
       ...shellCalls('owner', { new_applications: 3, new_samples: 12 }),
+      staff_get_order_counts: () => ({ new_vouchers: 4, drafts: 1, quoted: 2, to_ship: 0 }),
       staff_list_samples: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
     });
     await renderConsole('/inbox');
     expect(await screen.findByLabelText('12 new')).toBeTruthy();
     expect(screen.getByLabelText('3 new')).toBeTruthy();
+    expect(await screen.findByLabelText('4 new')).toBeTruthy();
     expect(await navNames()).toEqual([
       'Inbox12',
+      'Orders4',
       'Buyers',
       'Access codes',
       'Applications3',
@@ -40,23 +43,27 @@ describe('the navigation by role', () => {
     ]);
   });
 
-  it('shows sales the buyers’ areas but not settings, staff or the audit log', async () => {
+  it('shows sales the buyers’ areas and orders but not settings, staff or the audit log', async () => {
     mockCalls({
       ...shellCalls('sales'),
+      staff_get_order_counts: () => ({ new_vouchers: 0, drafts: 0, quoted: 0, to_ship: 0 }),
       staff_list_samples: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
     });
     await renderConsole('/');
     await screen.findByRole('heading', { name: 'Sample lists' });
-    expect(await navNames()).toEqual(['Inbox', 'Buyers', 'Access codes', 'Applications']);
+    expect(await navNames()).toEqual(['Inbox', 'Orders', 'Buyers', 'Access codes', 'Applications']);
   });
 
-  it('shows service no buyers and no settings, and opens on the welcome page', async () => {
-    mockCalls(shellCalls('service'));
+  it('shows service no buyers, no orders and no settings, and opens on the welcome page', async () => {
+    const calls = mockCalls(shellCalls('service'));
     const { router } = await renderConsole('/');
     expect(await screen.findByText(/chat with buyers/)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/welcome');
     expect(await navNames()).toEqual([]);
     expect(screen.queryByText('Buyers')).toBeNull();
+    expect(screen.queryByText('Orders')).toBeNull();
+    // Not even the vouchers' count is asked for: the server would refuse it.
+    expect(calls.named('staff_get_order_counts')).toHaveLength(0);
     expect(screen.queryByText('Settings')).toBeNull();
     expect(screen.getByText('Service')).toBeTruthy();
   });
@@ -66,6 +73,7 @@ describe('the navigation on a narrow screen', () => {
   it('opens in a drawer from a named burger, moves the focus into it, and closes on Escape or after a choice', async () => {
     mockCalls({
       ...shellCalls('owner'),
+      staff_get_order_counts: () => ({ new_vouchers: 0, drafts: 0, quoted: 0, to_ship: 0 }),
       staff_list_samples: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
       staff_list_customers: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
     });
@@ -78,7 +86,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(7);
+    expect(within(nav).getAllByRole('link')).toHaveLength(8);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

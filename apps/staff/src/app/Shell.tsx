@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { call } from '../lib/api';
-import { useCounts, useMe } from '../lib/queries';
+import { useCounts, useMe, useOrderCounts } from '../lib/queries';
 import { type GuardedCall, mayCall } from '../lib/roles';
 import { clearSession, useSession } from '../lib/session';
 import { ChangePasswordModal } from './ChangePasswordModal';
@@ -30,11 +30,12 @@ interface NavItem {
   label: string;
   /** The call the page lists with: the entry shows only to roles that may make it. */
   needs: GuardedCall;
-  badge?: 'new_samples' | 'new_applications';
+  badge?: 'new_samples' | 'new_applications' | 'new_vouchers';
 }
 
 const NAV: readonly NavItem[] = [
   { to: PATHS.inbox, label: 'ui.nav.inbox', needs: 'staff_list_samples', badge: 'new_samples' },
+  { to: PATHS.orders, label: 'ui.nav.orders', needs: 'staff_list_orders', badge: 'new_vouchers' },
   { to: PATHS.buyers, label: 'ui.nav.buyers', needs: 'staff_list_customers' },
   { to: PATHS.codes, label: 'ui.nav.codes', needs: 'staff_list_access_codes' },
   {
@@ -52,13 +53,15 @@ const NAV: readonly NavItem[] = [
 const WIDE = 'lg';
 const WIDE_EM = '75em';
 
-/** The entries by role, with the counts of new lists and applications. */
+/** The entries by role, with the counts of new lists, applications and vouchers to review. */
 function NavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const counts = useCounts(!!me);
+  const orderCounts = useOrderCounts(mayCall(me?.staff.role, 'staff_get_order_counts'));
+  const all = { ...counts.data, new_vouchers: orderCounts.data?.new_vouchers };
   return items.map((item) => {
-    const count = item.badge ? (counts.data?.[item.badge] ?? 0) : 0;
+    const count = item.badge ? (all[item.badge] ?? 0) : 0;
     return (
       <MantineNavLink
         key={item.to}

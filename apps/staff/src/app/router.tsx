@@ -12,6 +12,8 @@ export const PATHS = {
   login: '/login',
   inbox: '/inbox',
   sample: (id: number) => `/inbox/${id}`,
+  orders: '/orders',
+  order: (id: number) => `/orders/${id}`,
   buyers: '/buyers',
   codes: '/codes',
   applications: '/applications',
@@ -43,6 +45,11 @@ const pages: RouteObject[] = [
           {
             path: `${PATHS.inbox}/:id`,
             lazy: page(() => import('../features/inbox/SampleDetailPage'), 'SampleDetailPage'),
+          },
+          { path: PATHS.orders, lazy: page(() => import('../features/orders/OrdersPage'), 'OrdersPage') },
+          {
+            path: `${PATHS.orders}/:id`,
+            lazy: page(() => import('../features/orders/OrderPage'), 'OrderPage'),
           },
           { path: PATHS.buyers, lazy: page(() => import('../features/buyers/BuyersPage'), 'BuyersPage') },
           {

@@ -1,3 +1,4 @@
+import { formatMinor } from '@vitrine/contract';
 import { createFormat } from '@vitrine/web-core';
 import { contractLanguage, currentLanguage } from './i18n';
 
@@ -30,3 +31,16 @@ export function dayEnd(value: string): number | undefined {
   const start = dayStart(value);
   return start === undefined ? undefined : start + 86_400_000;
 }
+
+/** A currency's name in the console's language, from the browser's own data ("US Dollar", "美元"). */
+export function currencyName(code: string): string {
+  try {
+    return new Intl.DisplayNames([format.localeOf()], { type: 'currency' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** An amount in integer minor units of its currency (1234 USD → "$12.34", 1234 JPY → "¥1,234"). */
+export const formatAmount = (minor: number, currency: string): string =>
+  formatMinor(minor, currency, format.localeOf());

@@ -6,6 +6,7 @@ import { useSession } from './session';
 export const keys = {
   me: ['me'] as const,
   counts: ['counts'] as const,
+  orderCounts: ['counts', 'orders'] as const,
 };
 
 export const COUNTS_REFRESH_MS = 30_000;
@@ -31,5 +32,15 @@ export function useCounts(enabled: boolean) {
   });
 }
 
-/** After an action that may change what the badges count. */
+/** The orders' badge (vouchers waiting for a review), for the roles that see orders. */
+export function useOrderCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.orderCounts,
+    queryFn: () => call('staff_get_order_counts', {}),
+    enabled,
+    refetchInterval: COUNTS_REFRESH_MS,
+  });
+}
+
+/** After an action that may change what the badges count (the orders' badge too: same prefix). */
 export const refreshCounts = (client: QueryClient) => client.invalidateQueries({ queryKey: keys.counts });

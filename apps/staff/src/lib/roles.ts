@@ -10,6 +10,8 @@ const OWNER: readonly StaffRole[] = ['owner'];
 
 export const CONSOLE_CALL_ROLES = {
   staff_list_samples: SALES,
+  staff_list_orders: SALES,
+  staff_get_order_counts: SALES,
   staff_list_customers: SALES,
   staff_list_access_codes: SALES,
   staff_list_applications: SALES,

@@ -1,4 +1,11 @@
-import type { StaffSample } from '@vitrine/contract';
+import type {
+  CallResponse,
+  OrderDetail,
+  OrderLine,
+  OrderStatus,
+  OrderVoucher,
+  StaffSample,
+} from '@vitrine/contract';
 
 export const sample = (id: number, over: Partial<StaffSample> = {}): StaffSample => ({
   id,
@@ -26,5 +33,109 @@ export const sample = (id: number, over: Partial<StaffSample> = {}): StaffSample
   customer_id: 7,
   customer_name: `Buyer ${id}`,
   lang: 'en',
+  ...over,
+});
+
+export const orderLine = (id: number, over: Partial<OrderLine> = {}): OrderLine => ({
+  id,
+  product_id: id,
+  picture: '',
+  number: `T-${id}`,
+  name: `Toy ${id}`,
+  purchase_quantity: 24,
+  purchase_unit: 'PCS',
+  boxes: 2,
+  inner_boxes: 4,
+  pieces_per_box: 12,
+  packaging: 'window box',
+  specifications: '',
+  remark: '',
+  unit_price: 125,
+  amount: 3000,
+  carton_cbm: 0.1,
+  gross_weight: 8,
+  line_status: 'to_be_confirmed',
+  viewed: 0,
+  quoted_boxes: 2,
+  removed: 0,
+  ...over,
+});
+
+/** A staff_get_order answer: an order of two lines, 60.00 USD, 30 % deposit, in `status`. */
+export function staffOrder(
+  status: OrderStatus,
+  over: Partial<OrderDetail> = {},
+  lines: OrderLine[] = [orderLine(1), orderLine(2)],
+): CallResponse<'staff_get_order'> {
+  const amount = lines.filter((l) => !l.removed).reduce((sum, l) => sum + l.amount, 0);
+  const order: OrderDetail = {
+    id: 5,
+    order_number: 'Q20261127-0005',
+    status,
+    confirm_status: status === 'draft' || status === 'quoted' ? 'to_be_confirmed' : 'confirmed',
+    currency: 'USD',
+    trade_term: 'FOB',
+    order_amount: amount,
+    deposit_percent: 30,
+    deposit_amount: Math.floor((amount * 30 + 50) / 100),
+    balance_amount: amount - Math.floor((amount * 30 + 50) / 100),
+    total_products: lines.length,
+    total_boxes: 4,
+    total_quantity: 48,
+    created_at: Date.UTC(2026, 10, 20, 8),
+    updated_at: Date.UTC(2026, 10, 21, 8),
+    modified_at: Date.UTC(2026, 10, 20, 9),
+    sent_at: null,
+    confirmed_at: null,
+    valid_until: null,
+    estimated_ship_date: null,
+    pending_vouchers: 0,
+    unviewed_lines: 0,
+    customer_id: 7,
+    customer_name: 'Acme Trading',
+    account_info: 'Bank of Shantou 6222 0000',
+    remark: '',
+    pi_number: '',
+    sample_id: 2,
+    sample_number: 'S-2025-0002',
+    payment_due: null,
+    vouchers: [],
+    attachments: [],
+    history: [
+      {
+        id: 1,
+        event: 'create',
+        from_status: null,
+        to_status: 'draft',
+        actor: 'staff',
+        actor_name: 'Ann sales',
+        note: '',
+        created_at: Date.UTC(2026, 10, 20, 8),
+      },
+    ],
+    proforma: { available: false, pi_number: '' },
+    actions: [],
+    ...over,
+  };
+  return {
+    order,
+    lines,
+    totals: { products: lines.length, boxes: 4, quantity: 48, amount, cbm: 0.4, weight: 32, currency: 'USD' },
+  };
+}
+
+export const voucher = (id: number, over: Partial<OrderVoucher> = {}): OrderVoucher => ({
+  id,
+  part: 'deposit',
+  status: 'pending',
+  amount: 1800,
+  currency: 'USD',
+  url: `/files/1/voucher/${id}.jpg`,
+  width: 800,
+  height: 600,
+  submitted_at: Date.UTC(2026, 10, 22, 8),
+  reviewed_at: null,
+  reviewed_by: '',
+  reason: '',
   ...over,
 });

@@ -1,9 +1,9 @@
 import '../../test/dom';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { CallResponse } from '@vitrine/contract';
 import { describe, expect, it, vi } from 'vitest';
 import type * as Api from '../../lib/api';
-import { sample } from '../../test/fixtures';
+import { sample, staffOrder } from '../../test/fixtures';
 import { mockCalls, renderConsole, shellCalls } from '../../test/render';
 
 vi.mock('../../lib/api', async (original) => ({
@@ -20,6 +20,50 @@ const detail = (lang: string): CallResponse<'staff_get_sample'> => {
     totals: { ...s.totals, pieces: 120 },
   };
 };
+
+const withLine = (customer_id: number | null): CallResponse<'staff_get_sample'> => {
+  const d = detail('en');
+  return {
+    ...d,
+    sample: { ...d.sample, customer_id, customer_name: customer_id ? 'Buyer 2' : '' },
+    lines: [
+      {
+        product: { id: 3, number: 'T-3', name: 'Robot', picture: '', price: 1.25, money_unit: 'USD' },
+        ctn: 2,
+        pieces: 24,
+        total_price: 30,
+      } as unknown as CallResponse<'staff_get_sample'>['lines'][number],
+    ],
+  };
+};
+
+describe('making a quotation from a sample list', () => {
+  it("starts a draft of the buyer's list and opens it in the editor", async () => {
+    const calls = mockCalls({
+      ...shellCalls('sales'),
+      staff_get_order_counts: () => ({ new_vouchers: 0, drafts: 0, quoted: 0, to_ship: 0 }),
+      staff_get_sample: () => withLine(7),
+      staff_create_quotation: () => staffOrder('draft', { id: 31 }),
+      staff_get_order: () => staffOrder('draft', { id: 31, actions: ['edit_quotation', 'send'] }),
+    });
+    const { user, router } = await renderConsole('/inbox/2');
+    await user.click(await screen.findByRole('button', { name: 'Make a quotation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/31'));
+    expect(calls.named('staff_create_quotation').map((c) => c.body)).toEqual([{ sample_id: 2 }]);
+    expect(await screen.findByRole('button', { name: 'Save draft' })).toBeTruthy();
+  });
+
+  it("cannot quote a visitor's list, which has no buyer to send it to", async () => {
+    mockCalls({
+      ...shellCalls('sales'),
+      staff_get_order_counts: () => ({ new_vouchers: 0, drafts: 0, quoted: 0, to_ship: 0 }),
+      staff_get_sample: () => withLine(null),
+    });
+    await renderConsole('/inbox/2');
+    const button = await screen.findByRole('button', { name: 'Make a quotation' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+  });
+});
 
 describe('a sample list', () => {
   it("names the buyer's language in that language, marked with its direction", async () => {

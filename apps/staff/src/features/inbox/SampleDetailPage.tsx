@@ -15,7 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LanguageName } from '../../components/LanguageName';
 import { QueryState } from '../../components/QueryState';
 import { call, callWithTip } from '../../lib/api';
@@ -56,6 +56,16 @@ export function SampleDetailPage() {
       );
       void queryClient.invalidateQueries({ queryKey: samplesKey, exact: false, refetchType: 'none' });
       void refreshCounts(queryClient);
+    },
+    onError: notifyError,
+  });
+  const navigate = useNavigate();
+  // The quotation is the orders' page's to edit; the inbox only starts it (a call, not an import).
+  const quote = useMutation({
+    mutationFn: () => call('staff_create_quotation', { sample_id: id }),
+    onSuccess: (data) => {
+      void queryClient.invalidateQueries({ queryKey: ['orders'], exact: false, refetchType: 'none' });
+      void navigate(`/orders/${data.order.id}`);
     },
     onError: notifyError,
   });
@@ -103,8 +113,16 @@ export function SampleDetailPage() {
                 >
                   {t('ui.sample.markSeen')}
                 </Button>
-                <Button onClick={() => exportList.mutate()} loading={exportList.isPending}>
+                <Button variant="default" onClick={() => exportList.mutate()} loading={exportList.isPending}>
                   {exportList.isPending ? t('ui.sample.exporting') : t('ui.sample.export')}
+                </Button>
+                <Button
+                  onClick={() => quote.mutate()}
+                  loading={quote.isPending}
+                  disabled={!sample.customer_id || lines.length === 0}
+                  title={!sample.customer_id ? t('ui.quote.visitorList') : undefined}
+                >
+                  {t('ui.quote.make')}
                 </Button>
               </Group>
             </Group>
