@@ -1,0 +1,173 @@
+/**
+ * The chat's rules as pure functions (spec sections 3, 5, 8, 9): what a message holds, when a
+ * draft may be sent, what Enter does, when history shows 'see more' or 'No more history', how a
+ * picture is sent and how text shows its links. No React, no socket: the widget and its store
+ * call these, and the tests read them as the spec's sentences.
+ */
+
+import type { SharedProduct } from '../../lib/chat-share';
+export type { SharedProduct };
+
+
+export type CustomKind = 'photo' | 'video' | 'audio' | 'sharePro';
+
+/** One part of a message's msg_content. */
+export type ContentItem =
+  | { type: 'text'; content: string }
+  | { type: 'image'; content: string }
+  | {
+      type: 'custom';
+      description: CustomKind;
+      /** photo/audio: the file's URL; video: {url, poster}; sharePro: the products. */
+      content: string | { url: string; poster: string } | SharedProduct[];
+    };
+
+/** The spec's page of history (get_message_record). */
+export const HISTORY_PAGE = 15;
+/** 'see more' shows once the conversation holds at least this many messages. */
+export const SEE_MORE_FROM = 20;
+/** History is fetched this long after the chat opens (spec section 9). */
+export const HISTORY_DELAY_MS = 1000;
+/** A picture under this size, or any GIF, is sent as it is. */
+export const IMAGE_AS_IS_BYTES = 2 * 1024 * 1024;
+/** Larger pictures are scaled down to fit this box. */
+export const IMAGE_MAX_SIDE = 1500;
+/** The video's poster: a frame at this second, this wide. */
+export const POSTER_AT_SECONDS = 1;
+export const POSTER_WIDTH = 500;
+/** Shared products show their picture at this size. */
+export const SHARE_PICTURE_PX = 60;
+
+/**
+ * The emoji panel's 44 entries (spec section 2). Faces and gestures first, as buyers use them
+ * to greet and thank, then trade (box, ship, money) and toys.
+ */
+export const EMOJI = [
+  '😀', '😁', '😂', '🤣', '😊', '😍', '😘', '😎', '🤔', '😅', '😉',
+  '🙂', '😢', '😭', '😡', '😮', '😴', '🤝', '👍', '👎', '👌', '👏',
+  '🙏', '💪', '✌️', '👋', '❤️', '💔', '🎉', '🎁', '🔥', '⭐',
+  '✅', '❌', '❓', '💯', '📦', '🚢', '✈️', '💰', '📷', '🧸', '🚗', '🎈',
+] as const;
+
+/** What the composer's Enter does: send, insert a line break, or nothing of ours. */
+export type KeyAction = 'send' | 'newline' | 'none';
+
+/**
+ * Enter sends and Ctrl+Enter inserts a line break (spec section 5). Shift+Enter also breaks the
+ * line, as in every chat; an Enter that ends an IME composition (Chinese, Japanese, Korean
+ * input) only confirms the characters.
+ */
+export function keyAction(e: {
+  key: string;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  metaKey: boolean;
+  isComposing?: boolean;
+}): KeyAction {
+  if (e.key !== 'Enter' || e.isComposing) return 'none';
+  if (e.ctrlKey || e.metaKey) return 'newline';
+  if (e.shiftKey) return 'none';
+  return 'send';
+}
+
+/** Inserts a line break at the caret; answers the new text and caret. */
+export function insertAt(text: string, start: number, end: number, insert: string) {
+  return { text: text.slice(0, start) + insert + text.slice(end), caret: start + insert.length };
+}
+
+/** Why a draft may not be sent, or null when it may. */
+export type DraftProblem = 'empty' | 'noTarget';
+
+/** An empty message is refused; with no conversation target, 'no sender selected'. */
+export function draftProblem(text: string, target: string | null | undefined): DraftProblem | null {
+  if (!target) return 'noTarget';
+  if (text.trim() === '') return 'empty';
+  return null;
+}
+
+/** The line above the history: the 'see more' button, 'No more history', or nothing. */
+export type HistoryHint = 'seeMore' | 'noMore' | 'none';
+
+/**
+ * 'No more history' once the server answered a short page; 'see more' while there may be more
+ * and the conversation holds 20 or more messages (spec section 9); below 20, nothing.
+ */
+export function historyHint(count: number, complete: boolean): HistoryHint {
+  if (complete) return count > 0 ? 'noMore' : 'none';
+  return count >= SEE_MORE_FROM ? 'seeMore' : 'none';
+}
+
+/** Whether a page of history was the last: fewer than a full page came back. */
+export const pageCompletes = (received: number): boolean => received < HISTORY_PAGE;
+
+/** How a picture is sent: as it is (under 2 MB, or any GIF) or scaled to fit 1500x1500. */
+export function imagePlan(file: { size: number; type: string }): 'asIs' | 'compress' {
+  if (file.type === 'image/gif' || file.size < IMAGE_AS_IS_BYTES) return 'asIs';
+  return 'compress';
+}
+
+/** The size that fits w x h inside the box, never enlarged. */
+export function fitInside(w: number, h: number, max = IMAGE_MAX_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, max / w, max / h);
+  return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
+}
+
+/** A piece of message text: words as they are, or a link that is safe to open. */
+export type TextPiece = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URL_LIKE = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
+/** Closing punctuation after a link belongs to the sentence, not the address. */
+const TRAILING = /[.,;:!?)\]}'"»。，、！？）]+$/u;
+
+/** The address only when it is http or https; anything else (javascript:, data:) is not a link. */
+export function safeHref(raw: string): string | null {
+  const candidate = /^www\./i.test(raw) ? `https://${raw}` : raw;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Splits message text into words and links. The widget renders the pieces as text nodes and
+ * <a> elements, never as HTML: message text cannot inject markup (spec, security rules).
+ */
+export function linkify(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let last = 0;
+  for (const m of text.matchAll(URL_LIKE)) {
+    const start = m.index;
+    let raw = m[0];
+    const tail = TRAILING.exec(raw)?.[0] ?? '';
+    raw = raw.slice(0, raw.length - tail.length);
+    const href = raw ? safeHref(raw) : null;
+    if (!href) continue;
+    if (start > last) pieces.push({ kind: 'text', text: text.slice(last, start) });
+    pieces.push({ kind: 'link', text: raw, href });
+    last = start + raw.length;
+  }
+  if (last < text.length) pieces.push({ kind: 'text', text: text.slice(last) });
+  return pieces;
+}
+
+/**
+ * The number a shared product shows, per the site's number_type: 1 toy number, 2 none,
+ * 3 article number, otherwise the id.
+ */
+export function shareNumber(p: SharedProduct, numberType: number): string | null {
+  if (numberType === 1) return p.ToyNumber || null;
+  if (numberType === 2) return null;
+  if (numberType === 3) return p.ArticleNumber || null;
+  return String(p.ToyId);
+}
+
+/** A one-line summary of a message, for the screen-reader announcement of a new one. */
+export function summary(items: ContentItem[]): { key: 'text' | CustomKind | 'image'; text?: string } {
+  const first = items[0];
+  if (!first) return { key: 'text', text: '' };
+  if (first.type === 'text') return { key: 'text', text: first.content };
+  if (first.type === 'image') return { key: 'image' };
+  return { key: first.description };
+}

@@ -1,0 +1,225 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { draftProblem, EMOJI, insertAt, keyAction, type DraftProblem } from '../chat-rules';
+import { canRecord, startRecording, type Recording } from '../media';
+import classes from './chat.module.css';
+
+export type AttachKind = 'image' | 'photo' | 'video' | 'audio';
+
+const ACCEPT: Record<AttachKind, string> = {
+  image: 'image/png,image/jpeg,image/gif,image/webp',
+  photo: 'image/*',
+  video: 'video/mp4,video/webm,video/quicktime',
+  audio: 'audio/*',
+};
+
+export interface ComposerProps {
+  target: string | null;
+  onText: (text: string) => void;
+  onFile: (kind: AttachKind, file: Blob) => void;
+  onTyping: (on: boolean) => void;
+}
+
+/** Stop telling staff "typing" after this long without a key. */
+const TYPING_IDLE_MS = 3000;
+
+function Tool({ label, onClick, children, pressed }: { label: string; onClick: () => void; children: string; pressed?: boolean }) {
+  return (
+    <button type="button" className={classes.tool} onClick={onClick} aria-label={label} title={label} aria-pressed={pressed}>
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}
+
+/**
+ * The message field and its tools: emoji (44), picture, camera photo, video, audio file and a
+ * voice note. Enter sends, Ctrl+Enter breaks the line; an empty message is refused with a
+ * message the screen reader reads.
+ */
+export function Composer({ target, onText, onFile, onTyping }: ComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<DraftProblem | 'noMicrophone' | null>(null);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [recording, setRecording] = useState<Recording | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const files = useRef<Record<AttachKind, HTMLInputElement | null>>({ image: null, photo: null, video: null, audio: null });
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const typing = useRef(false);
+  const problemId = useId();
+  const emojiId = useId();
+
+  const stopTyping = () => {
+    clearTimeout(typingTimer.current);
+    if (typing.current) {
+      typing.current = false;
+      onTyping(false);
+    }
+  };
+  useEffect(() => () => clearTimeout(typingTimer.current), []);
+
+  const send = () => {
+    const p = draftProblem(text, target);
+    setProblem(p);
+    if (p) {
+      field.current?.focus();
+      return;
+    }
+    onText(text.trim());
+    setText('');
+    stopTyping();
+  };
+
+  const change = (value: string) => {
+    setText(value);
+    if (problem) setProblem(null);
+    if (!typing.current && value) {
+      typing.current = true;
+      onTyping(true);
+    }
+    clearTimeout(typingTimer.current);
+    typingTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    const action = keyAction({ ...e, isComposing: e.nativeEvent.isComposing });
+    if (action === 'send') {
+      e.preventDefault();
+      send();
+    } else if (action === 'newline') {
+      e.preventDefault();
+      const el = e.currentTarget;
+      const next = insertAt(text, el.selectionStart, el.selectionEnd, '\n');
+      change(next.text);
+      requestAnimationFrame(() => el.setSelectionRange(next.caret, next.caret));
+    }
+  };
+
+  const addEmoji = (emoji: string) => {
+    const el = field.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const next = insertAt(text, start, end, emoji);
+    change(next.text);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const pick = (kind: AttachKind) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!target) {
+      setProblem('noTarget');
+      return;
+    }
+    if (file) onFile(kind, file);
+  };
+
+  const toggleRecording = async () => {
+    if (recording) {
+      setRecording(null);
+      const blob = await recording.stop();
+      if (blob.size > 0 && target) onFile('audio', blob);
+      return;
+    }
+    try {
+      setRecording(await startRecording());
+    } catch {
+      setProblem('noMicrophone');
+    }
+  };
+
+  return (
+    <div className={classes.composer}>
+      {emojiOpen ? (
+        <div
+          id={emojiId}
+          className={classes.emoji}
+          role="group"
+          aria-label={t('web.chat.emoji')}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              setEmojiOpen(false);
+              field.current?.focus();
+            }
+          }}
+        >
+          {EMOJI.map((emoji) => (
+            <button key={emoji} type="button" className={classes.emojiButton} onClick={() => addEmoji(emoji)}>
+              {emoji}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className={classes.tools} role="toolbar" aria-label={t('web.chat.tools')}>
+        <Tool label={t('web.chat.emoji')} onClick={() => setEmojiOpen((o) => !o)} pressed={emojiOpen}>
+          😊
+        </Tool>
+        <Tool label={t('web.chat.sendPicture')} onClick={() => files.current.image?.click()}>
+          🖼️
+        </Tool>
+        <Tool label={t('web.chat.takePhoto')} onClick={() => files.current.photo?.click()}>
+          📷
+        </Tool>
+        <Tool label={t('web.chat.sendVideo')} onClick={() => files.current.video?.click()}>
+          🎬
+        </Tool>
+        <Tool label={t('web.chat.sendAudio')} onClick={() => files.current.audio?.click()}>
+          🎵
+        </Tool>
+        {canRecord() ? (
+          <Tool
+            label={recording ? t('web.chat.stopRecording') : t('web.chat.recordVoice')}
+            onClick={() => void toggleRecording()}
+            pressed={Boolean(recording)}
+          >
+            {recording ? '⏹️' : '🎙️'}
+          </Tool>
+        ) : null}
+        {(Object.keys(ACCEPT) as AttachKind[]).map((kind) => (
+          <input
+            key={kind}
+            ref={(el) => {
+              files.current[kind] = el;
+            }}
+            type="file"
+            hidden
+            tabIndex={-1}
+            accept={ACCEPT[kind]}
+            capture={kind === 'photo' ? 'environment' : undefined}
+            onChange={pick(kind)}
+            data-testid={`chat-file-${kind}`}
+          />
+        ))}
+      </div>
+      <div className={classes.entry}>
+        <textarea
+          ref={field}
+          className={classes.field}
+          value={text}
+          rows={2}
+          dir="auto"
+          maxLength={2000}
+          aria-label={t('web.chat.message')}
+          aria-describedby={`${problemId} ${problemId}-hint`}
+          aria-invalid={problem === 'empty' || undefined}
+          placeholder={t('web.chat.placeholder')}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={stopTyping}
+        />
+        <button type="button" className={classes.send} onClick={send}>
+          {t('web.chat.send')}
+        </button>
+      </div>
+      <p id={`${problemId}-hint`} className={classes.srOnly}>
+        {t('web.chat.keysHint')}
+      </p>
+      <p id={problemId} className={classes.problem} role="alert">
+        {problem ? t(`web.chat.problem.${problem}`) : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ProductCard } from '@vitrine/contract';
+import { formatMoney } from './format';
+
+/**
+ * Sharing products into the customer-service chat from the product page, the cart and search
+ * results. Those features only call shareToChat; the chat (loaded on demand) listens, opens and
+ * sends the products as one card message. Like the side bar's chat button (lib/badges), this
+ * keeps the chat's code out of the pages that offer sharing.
+ */
+
+/** One shared product, in the spec's field names (custom message, description sharePro). */
+export interface SharedProduct {
+  ToyId: number;
+  ToyName: string;
+  Picture: string;
+  /** The price as the buyer saw it ('$12.50 FOB'); null when the website hides prices. */
+  Price: string | null;
+  ToyNumber: string;
+  ArticleNumber: string;
+}
+
+/**
+ * A product card as shared: its number goes where the site's number_type (1 toy number,
+ * 3 article number) reads it from, the price as the buyer sees it.
+ */
+export function toSharedProduct(p: ProductCard, numberType: number): SharedProduct {
+  const number = p.number ?? '';
+  return {
+    ToyId: p.id,
+    ToyName: p.name,
+    Picture: p.picture,
+    Price: p.price === null ? null : `${formatMoney(p.price, p.money_unit)}${p.trade_term ? ` ${p.trade_term}` : ''}`,
+    ToyNumber: numberType === 1 ? number : '',
+    ArticleNumber: numberType === 3 ? number : '',
+  };
+}
+
+type ShareListener = (products: SharedProduct[]) => void;
+const listeners = new Set<ShareListener>();
+/** Shares asked for before the chat's code arrived; handed over when it starts listening. */
+let waiting: SharedProduct[][] = [];
+
+/** Sends products to the chat; opens it (loading it first if needed). */
+export function shareToChat(products: SharedProduct[]): void {
+  if (products.length === 0) return;
+  if (listeners.size === 0) {
+    waiting.push(products);
+    requestShareOpen();
+    return;
+  }
+  listeners.forEach((l) => l(products));
+}
+
+/** The chat listens here; shares made while it loaded are delivered at once. */
+export function onShareToChat(listener: ShareListener): () => void {
+  listeners.add(listener);
+  const early = waiting;
+  waiting = [];
+  early.forEach((p) => listener(p));
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const openers = new Set<() => void>();
+function requestShareOpen(): void {
+  openers.forEach((o) => o());
+}
+/** The chat's launcher loads the chat when a share waits for it. */
+export function onShareWaiting(listener: () => void): () => void {
+  openers.add(listener);
+  return () => {
+    openers.delete(listener);
+  };
+}
+
+/** Forgets waiting shares (the session ended). */
+export function clearWaitingShares(): void {
+  waiting = [];
+}
