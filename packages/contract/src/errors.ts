@@ -31,6 +31,12 @@ export const ErrorCode = {
   TOO_MANY_REQUESTS: -429,
   /** An unexpected fault on the server; nothing about it is revealed. */
   INTERNAL: -500,
+  /**
+   * The chat signature (chat_user_sig) is expired, invalid or of another company: ask
+   * create_user_sig (staff: staff_create_chat_sig) for a new one and log in to the socket again.
+   * The number is the instant-messaging service's own, which the spec names (section 4).
+   */
+  CHAT_SIGNATURE_INVALID: 70001,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -54,4 +60,6 @@ export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCodeValue, string> = {
   [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 'The body must be sent as application/json.',
   [ErrorCode.TOO_MANY_REQUESTS]: 'Too many attempts; the tip says when to try again.',
   [ErrorCode.INTERNAL]: 'Unexpected server fault; nothing about it is revealed.',
+  [ErrorCode.CHAT_SIGNATURE_INVALID]:
+    'The chat signature is expired, invalid or of another company: ask for a new one and log in to the chat again.',
 };

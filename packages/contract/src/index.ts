@@ -12,6 +12,7 @@ export * from './calls/cart';
 export * from './calls/samples';
 export * from './calls/search';
 export * from './calls/staff';
+export * from './calls/chat';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';

@@ -114,6 +114,27 @@ import {
   type StaffRole,
 } from './staff';
 import { privacyRequest, privacyResponse } from './company';
+import {
+  CHAT_WRITER_ROLES,
+  chatSignature,
+  createUserSigRequest,
+  getCountRequest,
+  getCountResponse,
+  getMessageRecordRequest,
+  getMessageRecordResponse,
+  messagePage,
+  setLastTimeRequest,
+  setLastTimeResponse,
+  staffAssignConversationRequest,
+  staffChatContext,
+  staffChatContextRequest,
+  staffConversation,
+  staffConversationPage,
+  staffCreateChatSigRequest,
+  staffGetMessagesRequest,
+  staffListConversationsRequest,
+  staffMarkReadRequest,
+} from './chat';
 
 /**
  * Who may make a call:
@@ -144,6 +165,8 @@ export interface CallDefinition<
 const ALL_ROLES = ['owner', 'sales', 'service'] as const satisfies readonly StaffRole[];
 const SALES = ['owner', 'sales'] as const satisfies readonly StaffRole[];
 const OWNER = ['owner'] as const satisfies readonly StaffRole[];
+/** The chat: customer service answers it with the owner; sales may read it (their buyers ask there). */
+const CHAT_WRITERS = CHAT_WRITER_ROLES satisfies readonly StaffRole[];
 
 const call = <Req extends z.ZodType, Res extends z.ZodType, A extends CallAccess>(
   d: CallDefinition<Req, Res, A>,
@@ -589,6 +612,42 @@ export const calls = {
     response: privacyResponse,
   }),
 
+  // --- customer-service chat (docs/decisions/0036, 0037): the socket carries the messages ---
+  get_message_record: call({
+    name: 'get_message_record',
+    access: 'customer',
+    tag: 'chat',
+    summary:
+      "A page of 15 messages of the customer's conversation, newest page at offset 0, each page oldest first.",
+    request: getMessageRecordRequest,
+    response: getMessageRecordResponse,
+  }),
+  set_last_time: call({
+    name: 'set_last_time',
+    access: 'customer',
+    tag: 'chat',
+    summary:
+      'The customer has read the conversation: its unread count drops to 0 and staff see a read receipt.',
+    request: setLastTimeRequest,
+    response: setLastTimeResponse,
+  }),
+  get_count: call({
+    name: 'get_count',
+    access: 'customer',
+    tag: 'chat',
+    summary: "How many staff messages the customer has not read (the side bar's badge).",
+    request: getCountRequest,
+    response: getCountResponse,
+  }),
+  create_user_sig: call({
+    name: 'create_user_sig',
+    access: 'customer',
+    tag: 'chat',
+    summary: 'A new short-lived signature for the chat socket, when the last one expired (code 70001).',
+    request: createUserSigRequest,
+    response: chatSignature,
+  }),
+
   // --- the exporter's console (docs/decisions/0027) ---
   staff_login: call({
     name: 'staff_login',
@@ -856,6 +915,63 @@ export const calls = {
     summary: 'What staff changed, newest first: who, when, which call, before and after.',
     request: staffListAuditRequest,
     response: auditPage,
+  }),
+  staff_list_conversations: call({
+    name: 'staff_list_conversations',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-chat',
+    summary:
+      "The company's chat conversations, latest message first, with unread counts; mine, unassigned or all.",
+    request: staffListConversationsRequest,
+    response: staffConversationPage,
+  }),
+  staff_get_messages: call({
+    name: 'staff_get_messages',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-chat',
+    summary: 'A page of 15 messages of a conversation, newest page at offset 0, each page oldest first.',
+    request: staffGetMessagesRequest,
+    response: messagePage,
+  }),
+  staff_assign_conversation: call({
+    name: 'staff_assign_conversation',
+    access: 'staff',
+    roles: CHAT_WRITERS,
+    tag: 'staff-chat',
+    summary: 'Assign a conversation to a staff member of the company (owner or service), or unassign it.',
+    request: staffAssignConversationRequest,
+    response: staffConversation,
+  }),
+  staff_mark_read: call({
+    name: 'staff_mark_read',
+    access: 'staff',
+    roles: CHAT_WRITERS,
+    tag: 'staff-chat',
+    summary:
+      'Staff have read the conversation: its unread count drops to 0 and the buyer sees a read receipt.',
+    request: staffMarkReadRequest,
+    response: staffConversation,
+  }),
+  staff_chat_context: call({
+    name: 'staff_chat_context',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-chat',
+    summary: 'Beside a conversation: the buyer, their cart now, their latest sample lists and orders.',
+    request: staffChatContextRequest,
+    response: staffChatContext,
+  }),
+  staff_create_chat_sig: call({
+    name: 'staff_create_chat_sig',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-chat',
+    summary:
+      'A short-lived signature for the chat socket: sales may read and receive, owner and service also send.',
+    request: staffCreateChatSigRequest,
+    response: chatSignature,
   }),
 } as const;
 

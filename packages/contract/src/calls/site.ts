@@ -54,8 +54,17 @@ export const sessionUser = z.object({
   customer_name: z.string(),
   nickname: z.string(),
   avatar: z.string(),
-  chat_id: z.string().nullable(),
-  chat_customer_id: z.string().nullable(),
+  chat_id: z.string().nullable().describe("The customer's side of the chat; null for visitors"),
+  chat_customer_id: z
+    .string()
+    .nullable()
+    .describe("The company's customer service in the chat (main_chat_id); null for visitors"),
+  chat_user_sig: z
+    .string()
+    .nullable()
+    .describe(
+      'A short-lived signature to join the chat socket (create_user_sig renews it); null without a chat_id',
+    ),
   expires_at: z.number().int().describe('When the session ends, epoch milliseconds'),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
