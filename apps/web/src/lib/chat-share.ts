@@ -1,4 +1,6 @@
-import type { ProductCard } from '@vitrine/contract';
+import type { ProductCard, SharedProduct } from '@vitrine/contract';
+
+export type { SharedProduct };
 import { formatMoney } from './format';
 
 /**
@@ -7,17 +9,6 @@ import { formatMoney } from './format';
  * sends the products as one card message. Like the side bar's chat button (lib/badges), this
  * keeps the chat's code out of the pages that offer sharing.
  */
-
-/** One shared product, in the spec's field names (custom message, description sharePro). */
-export interface SharedProduct {
-  ToyId: number;
-  ToyName: string;
-  Picture: string;
-  /** The price as the buyer saw it ('$12.50 FOB'); null when the website hides prices. */
-  Price: string | null;
-  ToyNumber: string;
-  ArticleNumber: string;
-}
 
 /**
  * A product card as shared: its number goes where the site's number_type (1 toy number,
@@ -29,7 +20,7 @@ export function toSharedProduct(p: ProductCard, numberType: number): SharedProdu
     ToyId: p.id,
     ToyName: p.name,
     Picture: p.picture,
-    Price: p.price === null ? null : `${formatMoney(p.price, p.money_unit)}${p.trade_term ? ` ${p.trade_term}` : ''}`,
+    Price: p.price === null ? '' : `${formatMoney(p.price, p.money_unit)}${p.trade_term ? ` ${p.trade_term}` : ''}`,
     ToyNumber: numberType === 1 ? number : '',
     ArticleNumber: numberType === 3 ? number : '',
   };
@@ -37,18 +28,16 @@ export function toSharedProduct(p: ProductCard, numberType: number): SharedProdu
 
 type ShareListener = (products: SharedProduct[]) => void;
 const listeners = new Set<ShareListener>();
+const openers = new Set<() => void>();
 /** Shares asked for before the chat's code arrived; handed over when it starts listening. */
 let waiting: SharedProduct[][] = [];
 
 /** Sends products to the chat; opens it (loading it first if needed). */
 export function shareToChat(products: SharedProduct[]): void {
   if (products.length === 0) return;
-  if (listeners.size === 0) {
-    waiting.push(products);
-    requestShareOpen();
-    return;
-  }
-  listeners.forEach((l) => l(products));
+  if (listeners.size === 0) waiting.push(products);
+  else listeners.forEach((l) => l(products));
+  openers.forEach((o) => o());
 }
 
 /** The chat listens here; shares made while it loaded are delivered at once. */
@@ -62,12 +51,8 @@ export function onShareToChat(listener: ShareListener): () => void {
   };
 }
 
-const openers = new Set<() => void>();
-function requestShareOpen(): void {
-  openers.forEach((o) => o());
-}
-/** The chat's launcher loads the chat when a share waits for it. */
-export function onShareWaiting(listener: () => void): () => void {
+/** The chat's launcher opens the chat (loading it first) on every share. */
+export function onShareRequest(listener: () => void): () => void {
   openers.add(listener);
   return () => {
     openers.delete(listener);

@@ -33,6 +33,7 @@ export const customer: SessionUser = {
   avatar: '',
   chat_id: null,
   chat_customer_id: null,
+  chat_user_sig: null,
   expires_at: Date.now() + 86_400_000,
 };
 

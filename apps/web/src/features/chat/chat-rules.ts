@@ -5,22 +5,15 @@
  * call these, and the tests read them as the spec's sentences.
  */
 
-import type { SharedProduct } from '../../lib/chat-share';
+import type { MessageElement, SharedProduct } from '@vitrine/contract';
+
 export type { SharedProduct };
+/** One part of a message's msg_content (text, image, or custom photo/video/audio/sharePro). */
+export type ContentItem = MessageElement;
+export type CustomKind = Extract<MessageElement, { type: 'custom' }>['content']['description'];
 
-
-export type CustomKind = 'photo' | 'video' | 'audio' | 'sharePro';
-
-/** One part of a message's msg_content. */
-export type ContentItem =
-  | { type: 'text'; content: string }
-  | { type: 'image'; content: string }
-  | {
-      type: 'custom';
-      description: CustomKind;
-      /** photo/audio: the file's URL; video: {url, poster}; sharePro: the products. */
-      content: string | { url: string; poster: string } | SharedProduct[];
-    };
+// The numbers below are the contract's CHAT_LIMITS, repeated because importing that module's
+// values would bring zod into the browser's chat chunk; chat-rules.test.ts checks they agree.
 
 /** The spec's page of history (get_message_record). */
 export const HISTORY_PAGE = 15;
@@ -97,8 +90,6 @@ export function historyHint(count: number, complete: boolean): HistoryHint {
   return count >= SEE_MORE_FROM ? 'seeMore' : 'none';
 }
 
-/** Whether a page of history was the last: fewer than a full page came back. */
-export const pageCompletes = (received: number): boolean => received < HISTORY_PAGE;
 
 /** How a picture is sent: as it is (under 2 MB, or any GIF) or scaled to fit 1500x1500. */
 export function imagePlan(file: { size: number; type: string }): 'asIs' | 'compress' {
@@ -157,6 +148,7 @@ export function linkify(text: string): TextPiece[] {
  * 3 article number, otherwise the id.
  */
 export function shareNumber(p: SharedProduct, numberType: number): string | null {
+  // Staff share from the console, where every number is known; buyers from what their page showed.
   if (numberType === 1) return p.ToyNumber || null;
   if (numberType === 2) return null;
   if (numberType === 3) return p.ArticleNumber || null;
@@ -169,5 +161,5 @@ export function summary(items: ContentItem[]): { key: 'text' | CustomKind | 'ima
   if (!first) return { key: 'text', text: '' };
   if (first.type === 'text') return { key: 'text', text: first.content };
   if (first.type === 'image') return { key: 'image' };
-  return { key: first.description };
+  return { key: first.content.description };
 }

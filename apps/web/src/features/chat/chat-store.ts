@@ -1,5 +1,6 @@
-import { pageCompletes, SEE_MORE_FROM, type ContentItem } from './chat-rules';
-import type { ChatTransport, ConnectionState, WireMessage } from './transport';
+import type { ChatMessage } from '@vitrine/contract';
+import { SEE_MORE_FROM, type ContentItem } from './chat-rules';
+import type { ChatTransport, ConnectionState } from './transport';
 
 /**
  * The buyer's conversation, outside React so it outlives pages and the panel's opening and
@@ -11,9 +12,9 @@ import type { ChatTransport, ConnectionState, WireMessage } from './transport';
 export type SendStatus = 'sending' | 'sent' | 'failed';
 
 export interface ChatItem {
-  /** The client id: stable from the moment the buyer sends until the server stores it. */
+  /** The gid: the client's id for the message, stable from sending to storing and after. */
   key: string;
-  id: string | null;
+  id: number | null;
   content: ContentItem[];
   created_time: number;
   mine: boolean;
@@ -124,13 +125,16 @@ export class ChatStore {
       t.on('read', (upTo) =>
         this.set({
           items: this.state.items.map((i) =>
-            i.mine && !i.read && i.status === 'sent' && i.created_time <= upTo ? { ...i, read: true } : i,
+            i.mine && !i.read && i.id !== null && i.id <= upTo ? { ...i, read: true } : i,
           ),
         }),
       ),
       t.on('typing', (on) => this.set({ staffTyping: on })),
-      t.on('unread', (n) => {
-        if (!this.state.open) this.set({ unread: n });
+      t.on('stale', () => {
+        // Too much was missed for a replay: history again, from the newest page.
+        const unsent = this.state.items.filter((i) => i.id === null);
+        this.set({ items: unsent, complete: false, started: false, history: 'idle' });
+        void this.loadInitial();
       }),
     );
     t.connect();
@@ -149,20 +153,26 @@ export class ChatStore {
     this.transport.close();
   }
 
-  private fromWire(m: WireMessage): ChatItem {
+  private fromWire(m: ChatMessage): ChatItem {
     return {
-      key: m.client_id || m.id,
+      key: m.gid,
       id: m.id,
       content: m.msg_content,
       created_time: m.created_time,
-      mine: m.from_chat_id === this.transport.selfId,
+      mine: m.from === 'buyer',
       status: 'sent',
       failure: null,
-      read: Boolean(m.read),
+      read: m.from === 'buyer' && m.status === 1,
     };
   }
 
-  private receive(m: WireMessage): void {
+  /** The newest stored id, where a reconnect resumes. */
+  private noteLastId(): void {
+    const last = this.state.items.reduce((max, i) => (i.id !== null && i.id > max ? i.id : max), 0);
+    this.transport.setLastId(last);
+  }
+
+  private receive(m: ChatMessage): void {
     const item = this.fromWire(m);
     // The server repeats what a reconnecting client may have missed: never show one twice.
     if (this.state.items.some((i) => i.key === item.key || (i.id !== null && i.id === item.id))) {
@@ -172,14 +182,13 @@ export class ChatStore {
     const items = [...this.state.items, item].sort(byTime);
     if (item.mine) {
       this.set({ items });
-      return;
-    }
-    if (this.state.open) {
+    } else if (this.state.open) {
       this.set({ items, lastIncoming: item, staffTyping: false });
       this.markRead();
     } else {
       this.set({ items, lastIncoming: item, staffTyping: false, unread: this.state.unread + 1 });
     }
+    this.noteLastId();
   }
 
   /** The panel opened: history after a second the first time, and everything counts as read. */
@@ -191,7 +200,8 @@ export class ChatStore {
 
   private markRead(): void {
     this.set({ unread: 0 });
-    this.transport.markRead().catch(() => {
+    const last = this.state.items.reduce((max, i) => (!i.mine && i.id !== null && i.id > max ? i.id : max), 0);
+    this.transport.markRead(last).catch(() => {
       // Read again at the next message or opening.
     });
   }
@@ -218,12 +228,13 @@ export class ChatStore {
     try {
       const page = await this.transport.history(offset);
       const known = new Set(this.state.items.map((i) => i.key));
-      const older = page.map((m) => this.fromWire(m)).filter((i) => !known.has(i.key));
+      const older = page.list.map((m) => this.fromWire(m)).filter((i) => !known.has(i.key));
       this.set({
         items: [...older, ...this.state.items].sort(byTime),
         history: 'idle',
-        complete: pageCompletes(page.length),
+        complete: !page.has_more,
       });
+      this.noteLastId();
     } catch {
       this.set({ history: 'error' });
     }
@@ -282,6 +293,7 @@ export class ChatStore {
       const stored = await this.transport.send(key, content);
       this.pending.delete(key);
       this.patch(key, { id: stored.id, status: 'sent', failure: null, created_time: stored.created_time });
+      this.noteLastId();
       return true;
     } catch {
       this.patch(key, { status: 'failed', failure: out.image ? 'image' : 'message' });

@@ -68,29 +68,40 @@ function SharedProducts({ products }: { products: SharedProduct[] }) {
 export function MessagePart({ item }: { item: ContentItem }) {
   const { t } = useTranslation();
   if (item.type === 'text') return <MessageText text={item.content} />;
-  if (item.type === 'image' || (item.description === 'photo' && typeof item.content === 'string')) {
-    const src = safeSrc(item.content as string);
+  const photo = item.type === 'custom' && item.content.description === 'photo' ? item.content.data : null;
+  if (item.type === 'image' || photo) {
+    const src = safeSrc(item.type === 'image' ? item.content.url : (photo?.url ?? ''));
     if (!src) return null;
     return (
       <a href={src} target="_blank" rel="noopener noreferrer" className={classes.pictureLink}>
-        <img src={src} alt={t(item.type === 'image' ? 'web.chat.picture' : 'web.chat.photo')} className={classes.picture} />
+        <img
+          src={src}
+          alt={t(item.type === 'image' ? 'web.chat.image' : 'web.chat.photo')}
+          className={classes.picture}
+        />
       </a>
     );
   }
-  if (item.description === 'video' && typeof item.content === 'object' && !Array.isArray(item.content)) {
-    const src = safeSrc(item.content.url);
+  const custom = item.content;
+  if (custom.description === 'video') {
+    const src = safeSrc(custom.data.url);
     if (!src) return null;
     return (
-      <video className={classes.video} src={src} poster={safeSrc(item.content.poster)} controls preload="none" aria-label={t('web.chat.video')} />
+      <video
+        className={classes.video}
+        src={src}
+        poster={safeSrc(custom.data.poster)}
+        controls
+        preload="none"
+        aria-label={t('web.chat.video')}
+      />
     );
   }
-  if (item.description === 'audio' && typeof item.content === 'string') {
-    const src = safeSrc(item.content);
+  if (custom.description === 'audio') {
+    const src = safeSrc(custom.data.url);
     if (!src) return null;
     return <audio className={classes.audio} src={src} controls preload="none" aria-label={t('web.chat.audio')} />;
   }
-  if (item.description === 'sharePro' && Array.isArray(item.content)) {
-    return <SharedProducts products={item.content} />;
-  }
+  if (custom.description === 'sharePro') return <SharedProducts products={custom.data} />;
   return null;
 }
