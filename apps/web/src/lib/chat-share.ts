@@ -20,7 +20,10 @@ export function toSharedProduct(p: ProductCard, numberType: number): SharedProdu
     ToyId: p.id,
     ToyName: p.name,
     Picture: p.picture,
-    Price: p.price === null ? '' : `${formatMoney(p.price, p.money_unit)}${p.trade_term ? ` ${p.trade_term}` : ''}`,
+    Price:
+      p.price === null
+        ? ''
+        : `${formatMoney(p.price, p.money_unit)}${p.trade_term ? ` ${p.trade_term}` : ''}`,
     ToyNumber: numberType === 1 ? number : '',
     ArticleNumber: numberType === 3 ? number : '',
   };

@@ -23,9 +23,15 @@ async function upload(blob: Blob): Promise<string> {
 export function previewOf(kind: AttachKind, file: Blob): MsgContent {
   const url = URL.createObjectURL(file);
   if (kind === 'image') return [{ type: 'image', content: { url, width: 0, height: 0, size: file.size } }];
-  if (kind === 'photo') return [{ type: 'custom', content: { description: 'photo', data: { url, width: 0, height: 0 } } }];
+  if (kind === 'photo')
+    return [{ type: 'custom', content: { description: 'photo', data: { url, width: 0, height: 0 } } }];
   if (kind === 'video')
-    return [{ type: 'custom', content: { description: 'video', data: { url, poster: '', duration: 0, size: file.size } } }];
+    return [
+      {
+        type: 'custom',
+        content: { description: 'video', data: { url, poster: '', duration: 0, size: file.size } },
+      },
+    ];
   return [{ type: 'custom', content: { description: 'audio', data: { url, duration: 0, size: file.size } } }];
 }
 
@@ -41,7 +47,12 @@ export async function uploadAttachment(kind: AttachKind, file: Blob): Promise<Ms
   if (kind === 'video') {
     const poster = await videoPoster(file);
     const [url, posterUrl] = await Promise.all([upload(file), upload(poster)]);
-    return [{ type: 'custom', content: { description: 'video', data: { url, poster: posterUrl, duration: 0, size: file.size } } }];
+    return [
+      {
+        type: 'custom',
+        content: { description: 'video', data: { url, poster: posterUrl, duration: 0, size: file.size } },
+      },
+    ];
   }
   const url = await upload(file);
   return [{ type: 'custom', content: { description: 'audio', data: { url, duration: 0, size: file.size } } }];

@@ -36,10 +36,50 @@ export const SHARE_PICTURE_PX = 60;
  * to greet and thank, then trade (box, ship, money) and toys.
  */
 export const EMOJI = [
-  '😀', '😁', '😂', '🤣', '😊', '😍', '😘', '😎', '🤔', '😅', '😉',
-  '🙂', '😢', '😭', '😡', '😮', '😴', '🤝', '👍', '👎', '👌', '👏',
-  '🙏', '💪', '✌️', '👋', '❤️', '💔', '🎉', '🎁', '🔥', '⭐',
-  '✅', '❌', '❓', '💯', '📦', '🚢', '✈️', '💰', '📷', '🧸', '🚗', '🎈',
+  '😀',
+  '😁',
+  '😂',
+  '🤣',
+  '😊',
+  '😍',
+  '😘',
+  '😎',
+  '🤔',
+  '😅',
+  '😉',
+  '🙂',
+  '😢',
+  '😭',
+  '😡',
+  '😮',
+  '😴',
+  '🤝',
+  '👍',
+  '👎',
+  '👌',
+  '👏',
+  '🙏',
+  '💪',
+  '✌️',
+  '👋',
+  '❤️',
+  '💔',
+  '🎉',
+  '🎁',
+  '🔥',
+  '⭐',
+  '✅',
+  '❌',
+  '❓',
+  '💯',
+  '📦',
+  '🚢',
+  '✈️',
+  '💰',
+  '📷',
+  '🧸',
+  '🚗',
+  '🎈',
 ] as const;
 
 /** What the composer's Enter does: send, insert a line break, or nothing of ours. */
@@ -89,7 +129,6 @@ export function historyHint(count: number, complete: boolean): HistoryHint {
   if (complete) return count > 0 ? 'noMore' : 'none';
   return count >= SEE_MORE_FROM ? 'seeMore' : 'none';
 }
-
 
 /** How a picture is sent: as it is (under 2 MB, or any GIF) or scaled to fit 1500x1500. */
 export function imagePlan(file: { size: number; type: string }): 'asIs' | 'compress' {

@@ -200,7 +200,10 @@ export class ChatStore {
 
   private markRead(): void {
     this.set({ unread: 0 });
-    const last = this.state.items.reduce((max, i) => (!i.mine && i.id !== null && i.id > max ? i.id : max), 0);
+    const last = this.state.items.reduce(
+      (max, i) => (!i.mine && i.id !== null && i.id > max ? i.id : max),
+      0,
+    );
     this.transport.markRead(last).catch(() => {
       // Read again at the next message or opening.
     });

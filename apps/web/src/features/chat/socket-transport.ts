@@ -224,7 +224,12 @@ export class SocketTransport implements ChatTransport {
         this.stopHeartbeat();
         this.heartbeat = setInterval(() => this.frame({ type: 'ping', t: Date.now() }), f.heartbeat_ms);
         if (this.lastId > 0 && this.targetId) {
-          this.frame({ type: 'resume', chat_id: this.chatId, main_chat_id: this.targetId, after_id: this.lastId });
+          this.frame({
+            type: 'resume',
+            chat_id: this.chatId,
+            main_chat_id: this.targetId,
+            after_id: this.lastId,
+          });
         }
         this.setState('online');
         return;
@@ -273,7 +278,13 @@ export class SocketTransport implements ChatTransport {
         reject(new Error('no acknowledgement'));
       }, ACK_TIMEOUT_MS);
       this.pending.set(gid, { resolve, reject, timer });
-      const sent = this.frame({ type: 'send', gid, chat_id: this.chatId, main_chat_id: this.targetId, msg_content: content });
+      const sent = this.frame({
+        type: 'send',
+        gid,
+        chat_id: this.chatId,
+        main_chat_id: this.targetId,
+        msg_content: content,
+      });
       if (!sent) {
         clearTimeout(timer);
         this.pending.delete(gid);
@@ -293,7 +304,8 @@ export class SocketTransport implements ChatTransport {
 
   async markRead(upToId: number): Promise<void> {
     if (!this.targetId) return;
-    if (upToId > 0) this.frame({ type: 'read', chat_id: this.chatId, main_chat_id: this.targetId, up_to_id: upToId });
+    if (upToId > 0)
+      this.frame({ type: 'read', chat_id: this.chatId, main_chat_id: this.targetId, up_to_id: upToId });
     await callApi('set_last_time', { chat_id: this.chatId, main_chat_id: this.targetId }, { silent: true });
   }
 
@@ -303,6 +315,7 @@ export class SocketTransport implements ChatTransport {
   }
 
   typing(on: boolean): void {
-    if (this.targetId) this.frame({ type: 'typing', chat_id: this.chatId, main_chat_id: this.targetId, typing: on });
+    if (this.targetId)
+      this.frame({ type: 'typing', chat_id: this.chatId, main_chat_id: this.targetId, typing: on });
   }
 }

@@ -23,7 +23,8 @@ export function chatStoreFor(user: SessionUser, makeTransport?: () => ChatTransp
   const chatId = user.chat_id ?? '';
   if (current?.chatId === chatId) return current.store;
   current?.store.stop();
-  const transport = makeTransport?.() ?? new SocketTransport(chatId, user.chat_customer_id, user.chat_user_sig);
+  const transport =
+    makeTransport?.() ?? new SocketTransport(chatId, user.chat_customer_id, user.chat_user_sig);
   const store = new ChatStore(transport, { onUnread: setUnreadCount });
   current = { chatId, store };
   store.start();
@@ -57,7 +58,9 @@ export default function ChatHost({ user, open, onClose, makeTransport }: ChatHos
   useEffect(
     () =>
       onShareToChat((products) => {
-        void store.send({ content: [{ type: 'custom', content: { description: 'sharePro', data: products } }] });
+        void store.send({
+          content: [{ type: 'custom', content: { description: 'sharePro', data: products } }],
+        });
       }),
     [store],
   );

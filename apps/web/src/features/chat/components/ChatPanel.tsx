@@ -31,7 +31,9 @@ export function ChatPanel({ store, onClose, onFile }: ChatPanelProps) {
   const announcement = incoming
     ? incoming.key === 'text'
       ? t('web.chat.newMessage', { text: incoming.text ?? '' })
-      : t('web.chat.newMessage', { text: t(`web.chat.${incoming.key === 'sharePro' ? 'sharedProducts' : incoming.key}`) })
+      : t('web.chat.newMessage', {
+          text: t(`web.chat.${incoming.key === 'sharePro' ? 'sharedProducts' : incoming.key}`),
+        })
     : '';
 
   return (
@@ -59,7 +61,11 @@ export function ChatPanel({ store, onClose, onFile }: ChatPanelProps) {
           <span aria-hidden="true">×</span>
         </button>
       </header>
-      <MessageList state={state} onMore={() => void store.loadMore()} onResend={(k) => void store.resend(k)} />
+      <MessageList
+        state={state}
+        onMore={() => void store.loadMore()}
+        onResend={(k) => void store.resend(k)}
+      />
       <p className={classes.typing} aria-live="polite">
         {state.staffTyping ? t('web.chat.staffTyping') : ''}
       </p>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftProblem, EMOJI, insertAt, keyAction, type DraftProblem } from '../chat-rules';
 import { canRecord, startRecording, type Recording } from '../media';
@@ -23,9 +23,26 @@ export interface ComposerProps {
 /** Stop telling staff "typing" after this long without a key. */
 const TYPING_IDLE_MS = 3000;
 
-function Tool({ label, onClick, children, pressed }: { label: string; onClick: () => void; children: string; pressed?: boolean }) {
+function Tool({
+  label,
+  onClick,
+  children,
+  pressed,
+}: {
+  label: string;
+  onClick: () => void;
+  children: string;
+  pressed?: boolean;
+}) {
   return (
-    <button type="button" className={classes.tool} onClick={onClick} aria-label={label} title={label} aria-pressed={pressed}>
+    <button
+      type="button"
+      className={classes.tool}
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+    >
       <span aria-hidden="true">{children}</span>
     </button>
   );
@@ -43,10 +60,23 @@ export function Composer({ target, onText, onFile, onTyping }: ComposerProps) {
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [recording, setRecording] = useState<Recording | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
-  const files = useRef<Record<AttachKind, HTMLInputElement | null>>({ image: null, photo: null, video: null, audio: null });
+  const files = useRef<Record<AttachKind, HTMLInputElement | null>>({
+    image: null,
+    photo: null,
+    video: null,
+    audio: null,
+  });
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const typing = useRef(false);
+  /** Where the caret goes once an inserted line break or emoji has rendered. */
+  const caret = useRef<number | null>(null);
   const problemId = useId();
+
+  useLayoutEffect(() => {
+    if (caret.current === null) return;
+    field.current?.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [text]);
   const emojiId = useId();
 
   const stopTyping = () => {
@@ -82,6 +112,12 @@ export function Composer({ target, onText, onFile, onTyping }: ComposerProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Escape' && emojiOpen) {
+      // The first Escape closes the emoji panel, the next the chat.
+      e.preventDefault();
+      setEmojiOpen(false);
+      return;
+    }
     const action = keyAction({ ...e, isComposing: e.nativeEvent.isComposing });
     if (action === 'send') {
       e.preventDefault();
@@ -90,8 +126,8 @@ export function Composer({ target, onText, onFile, onTyping }: ComposerProps) {
       e.preventDefault();
       const el = e.currentTarget;
       const next = insertAt(text, el.selectionStart, el.selectionEnd, '\n');
+      caret.current = next.caret;
       change(next.text);
-      requestAnimationFrame(() => el.setSelectionRange(next.caret, next.caret));
     }
   };
 
@@ -100,11 +136,9 @@ export function Composer({ target, onText, onFile, onTyping }: ComposerProps) {
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
     const next = insertAt(text, start, end, emoji);
+    caret.current = next.caret;
     change(next.text);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(next.caret, next.caret);
-    });
+    el?.focus();
   };
 
   const pick = (kind: AttachKind) => (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -141,6 +175,7 @@ export function Composer({ target, onText, onFile, onTyping }: ComposerProps) {
           aria-label={t('web.chat.emoji')}
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
+              e.preventDefault();
               setEmojiOpen(false);
               field.current?.focus();
             }

@@ -100,7 +100,9 @@ export function MessagePart({ item }: { item: ContentItem }) {
   if (custom.description === 'audio') {
     const src = safeSrc(custom.data.url);
     if (!src) return null;
-    return <audio className={classes.audio} src={src} controls preload="none" aria-label={t('web.chat.audio')} />;
+    return (
+      <audio className={classes.audio} src={src} controls preload="none" aria-label={t('web.chat.audio')} />
+    );
   }
   if (custom.description === 'sharePro') return <SharedProducts products={custom.data} />;
   return null;
