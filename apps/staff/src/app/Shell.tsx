@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { call } from '../lib/api';
-import { useCounts, useMe } from '../lib/queries';
+import { useChatUnread, useCounts, useMe } from '../lib/queries';
 import { type GuardedCall, mayCall } from '../lib/roles';
 import { clearSession, useSession } from '../lib/session';
 import { ChangePasswordModal } from './ChangePasswordModal';
@@ -30,11 +30,12 @@ interface NavItem {
   label: string;
   /** The call the page lists with: the entry shows only to roles that may make it. */
   needs: GuardedCall;
-  badge?: 'new_samples' | 'new_applications';
+  badge?: 'new_samples' | 'new_applications' | 'chat_unread';
 }
 
 const NAV: readonly NavItem[] = [
   { to: PATHS.inbox, label: 'ui.nav.inbox', needs: 'staff_list_samples', badge: 'new_samples' },
+  { to: PATHS.chat, label: 'ui.nav.chat', needs: 'staff_list_conversations', badge: 'chat_unread' },
   { to: PATHS.buyers, label: 'ui.nav.buyers', needs: 'staff_list_customers' },
   { to: PATHS.codes, label: 'ui.nav.codes', needs: 'staff_list_access_codes' },
   {
@@ -57,8 +58,14 @@ function NavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate
   const { t } = useTranslation();
   const { data: me } = useMe();
   const counts = useCounts(!!me);
+  const chatUnread = useChatUnread(!!me);
   return items.map((item) => {
-    const count = item.badge ? (counts.data?.[item.badge] ?? 0) : 0;
+    const count =
+      item.badge === 'chat_unread'
+        ? (chatUnread.data ?? 0)
+        : item.badge
+          ? (counts.data?.[item.badge] ?? 0)
+          : 0;
     return (
       <MantineNavLink
         key={item.to}
