@@ -1,5 +1,7 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { randomBytes } from 'node:crypto';
 import { buildOpenApiDocument } from '@vitrine/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -20,6 +22,10 @@ import type { TextSearchLimits } from './modules/catalog/text-search';
 import { createBuyersRepository } from './modules/buyers/buyers.repository';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { registerChatSocket } from './modules/chat/chat.socket';
 import { createCompanyRepository } from './modules/company/company.repository';
 import { companyRoutes } from './modules/company/company.routes';
 import { createCompanyService } from './modules/company/company.service';
@@ -48,6 +54,8 @@ import { collectHandlers, registerApi } from './plugins/api';
 import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
+import { type Bus, InProcessBus } from './platform/bus';
+import { createChatSigner } from './platform/chat-signature';
 import type { Clock } from './platform/clock';
 import { type Periodic, runEvery } from './platform/periodic';
 import { LocalDiskStorage, type Storage } from './platform/storage';
@@ -80,10 +88,18 @@ export interface AppDeps {
   imageScanEveryMs?: number;
   /** How often what is no longer needed is deleted (default an hour, first at start; 0: only when asked). */
   housekeepingEveryMs?: number;
+  /** Chat fan-out and other events between instances: in-process by default, Redis when configured. */
+  bus?: Bus;
+  /** Signs chat signatures (32+ bytes); every instance must share it. Absent: one for this process. */
+  chatSecret?: Buffer;
+  /** How often chat connections are checked for silence and expired signatures (default 10 s; 0: when asked). */
+  chatSweepEveryMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The chat socket's connections on this instance, and their check (tests call it). */
+    chatSocket: ReturnType<typeof registerChatSocket>;
     /** Deletes ended sessions, old wrong logins, image-search photos past their week, used credentials. */
     housekeeping: Periodic;
   }
@@ -98,6 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(compress, { threshold: 1024 });
+  // Frames over the contract's limit are answered with a clear error; this only bounds memory.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  const bus = deps.bus ?? new InProcessBus((err) => app.log.error({ err }, 'bus subscriber failed'));
+  // A bus the app made is the app's to close; one handed in is its owner's.
+  if (!deps.bus) app.addHook('onClose', () => bus.close());
+  const chatSigner = createChatSigner(deps.chatSecret ?? randomBytes(32), deps.clock);
 
   const uploads = createUploadsService({
     repo: createUploadsRepository(deps.db),
@@ -138,12 +160,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A customer's cart export reads the server cart, not what the browser sends.
     customerCart: cart.lineInputs,
   });
+  const chat = createChatService({
+    repo: createChatRepository(deps.db),
+    clock: deps.clock,
+    bus,
+    signer: chatSigner,
+    // Beside a conversation, staff see the buyer's cart and sample lists as those modules show them.
+    context: {
+      cart: async (owner, siteInfo, lang) => {
+        const r = await cart.list(owner, siteInfo, lang);
+        if (!r.ok) throw new Error(r.tip);
+        return r.data;
+      },
+      samples: async (owner, siteInfo) => {
+        const r = await samples.list({ ...owner, visitorKey: null }, 1, 10, siteInfo);
+        return r.ok ? r.data.list : [];
+      },
+    },
+    isChatFile: (url, companyId) => deps.storage.keyOfUrl(url)?.startsWith(`${companyId}/im/`) ?? false,
+    isPicture: (url) => deps.storage.keyOfUrl(url) !== null || /^\/(?!\/)/.test(url),
+    onPublishError: (err) => app.log.error({ err }, 'chat: publishing failed'),
+  });
   const auth = createAuthService({
     repo: createAuthRepository(deps.db),
     clock: deps.clock,
     websiteInfo: site.websiteInfo,
     // A visitor's key is kept at login when records belong to it (decision 0028).
     visitorKeyInUse: samples.visitorKeyInUse,
+    chatSignature: chat.signatureFor,
   });
 
   // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
@@ -206,7 +250,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       uploadsRoutes(uploads),
       // get_toy_similar is image search's: visual first, topped up by the catalogue's rule.
       imageSearchRoutes(imageSearch),
+      chatRoutes(chat),
     ]),
+  );
+  app.decorate(
+    'chatSocket',
+    registerChatSocket(app, {
+      chat,
+      bus,
+      signer: chatSigner,
+      clock: deps.clock,
+      resolvers: {
+        resolveWebsite: site.resolveWebsite,
+        resolveSession: auth.resolveSession,
+        resolveStaff: staff.resolveStaff,
+      },
+      sweepEveryMs: deps.chatSweepEveryMs,
+    }),
   );
 
   // Each module deletes its own leftovers; the schedule is the app's. The first run is at start.

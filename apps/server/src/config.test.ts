@@ -75,6 +75,29 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('fans out through Redis, signs chat and sends mail only when asked', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, smtpUrl: undefined, chatSecret: undefined });
+    expect(
+      loadConfig({
+        REDIS_URL: 'redis://127.0.0.1:6379/5',
+        SMTP_URL: 'smtp://user:pw@mail.example:587',
+        CHAT_SECRET: 'x'.repeat(32),
+      }),
+    ).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379/5',
+      smtpUrl: 'smtp://user:pw@mail.example:587',
+      chatSecret: 'x'.repeat(32),
+    });
+  });
+
+  it.each([
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL="…": must be a redis:// or rediss:// URL'],
+    [{ SMTP_URL: 'mail.example' }, 'SMTP_URL="…": must be an smtp:// or smtps:// URL'],
+    [{ CHAT_SECRET: 'short' }, 'CHAT_SECRET="…": must be at least 32 characters'],
+  ])('refuses a wrong chat set-up without printing it: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('never prints a secret it refuses', () => {
     expect(() => loadConfig({ UPLOAD_SECRET: 'short-but-private' })).toThrow(
       'UPLOAD_SECRET="…": must be at least 32 characters',

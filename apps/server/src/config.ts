@@ -48,6 +48,16 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: httpUrl.optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\/\S+$/.test(v), { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  CHAT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/\S+$/.test(v), { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
 });
 
 /** Object storage; absent: files live on the local disk under DATA_DIR/files. */
@@ -80,6 +90,14 @@ export interface Config {
   /** Signs local-disk upload credentials; unset: one is generated and kept under dataDir. */
   uploadSecret: string | undefined;
   s3: S3Config | undefined;
+  /** Set: the bus goes through Redis pub/sub (every instance); unset: in this process. */
+  redisUrl: string | undefined;
+  /** Signs chat signatures; unset: one is generated and kept under dataDir. Several instances must share it. */
+  chatSecret: string | undefined;
+  /** Set: offline chat mail goes out through this SMTP server; unset: it is kept and counted only. */
+  smtpUrl: string | undefined;
+  /** The sender of that mail. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -97,8 +115,8 @@ export function loadConfig(
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? 'environment');
-      // A secret never reaches the console, even a wrong one.
-      const shown = /SECRET/.test(name) && env[name] ? '…' : (env[name] ?? '');
+      // A secret never reaches the console, even a wrong one (mail and Redis URLs may hold passwords).
+      const shown = /SECRET|^SMTP_URL$|^REDIS_URL$/.test(name) && env[name] ? '…' : (env[name] ?? '');
       return `  ${name}=${JSON.stringify(shown)}: ${i.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -134,5 +152,9 @@ export function loadConfig(
           publicUrl: e.S3_PUBLIC_URL,
         }
       : undefined,
+    redisUrl: e.REDIS_URL,
+    chatSecret: e.CHAT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Vitrine <no-reply@localhost>',
   };
 }

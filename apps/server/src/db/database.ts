@@ -466,6 +466,14 @@ export interface ChatConversationsTable extends Owned {
   unread_count: Num;
   last_check_time: number | null;
   updated_at: number;
+  website_id: number | null;
+  last_message_id: number | null;
+  buyer_read_id: Num;
+  staff_unread_count: Num;
+  staff_last_check_time: number | null;
+  staff_read_id: Num;
+  buyer_mailed_at: number | null;
+  staff_mailed_at: number | null;
 }
 
 export interface ChatMessagesTable extends Owned {
@@ -475,6 +483,8 @@ export interface ChatMessagesTable extends Owned {
   status: Num;
   gid: string;
   created_at: number;
+  from_role: Generated<'buyer' | 'staff'>;
+  staff_id: number | null;
 }
 
 interface LogRow extends Owned {

@@ -37,6 +37,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0008_staff_console',
       '0009_company_numbers',
       '0010_visitor_keys',
+      '0013_chat',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)
@@ -222,5 +223,54 @@ describe('0010 on a database with records of browsers that chose their own keys'
     const owners = await h.db.selectFrom('samples').select('visitor_key').orderBy('number').execute();
     const hash = createHash('sha256').update('browser-key-0001').digest('hex');
     expect(owners.map((o) => o.visitor_key)).toEqual([hash, hash, null]);
+  });
+});
+
+describe('0013 on a database with customers and staff from before the chat', () => {
+  let h: DatabaseHandle;
+  beforeAll(async () => {
+    h = await createTestDatabase(testDatabaseUrl());
+  });
+  afterAll(() => h.close());
+
+  it("gives each a chat id, keeps the ones they had, and makes the company's service every customer's counterpart", async () => {
+    await migrateUpTo(h.db, '0010_visitor_keys');
+    const { company_id } = await companyWithWebsite(h, 'a', 1);
+    const customer = (password_hash: string, chat_id: string | null) => ({
+      company_id,
+      customer_name: password_hash,
+      password_hash,
+      chat_id,
+      chat_customer_id: 'old-service',
+      created_at: 1,
+      updated_at: 1,
+    });
+    const [plain, named] = await h.db
+      .insertInto('customers')
+      .values([customer('p1', null), customer('p2', 'kept-id')])
+      .returning('id')
+      .execute();
+    const staff = await h.db
+      .insertInto('staff_users')
+      .values({ company_id, name: 'S', email: 's@a.test', created_at: 1, updated_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await migrateUpTo(h.db, '0013_chat');
+    const rows = await h.db
+      .selectFrom('customers')
+      .select(['id', 'chat_id', 'chat_customer_id'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: plain?.id, chat_id: `b${plain?.id}`, chat_customer_id: `cs${company_id}` },
+      { id: named?.id, chat_id: 'kept-id', chat_customer_id: `cs${company_id}` },
+    ]);
+    const member = await h.db
+      .selectFrom('staff_users')
+      .select('chat_id')
+      .where('id', '=', staff.id)
+      .executeTakeFirstOrThrow();
+    expect(member.chat_id).toBe(`s${staff.id}`);
   });
 });

@@ -1,7 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallName, CallResponse, TempAuth } from '@vitrine/contract';
+import {
+  CHAT_SOCKET_PATH,
+  type CallName,
+  type CallResponse,
+  type ClientFrameInput,
+  type TempAuth,
+} from '@vitrine/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { TextSearchLimits } from '../modules/catalog/text-search';
@@ -10,6 +17,8 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_CREDENTIALS, DEMO_STAFF, seedDemo } from '../db/seed/demo';
 import { ManualClock } from '../platform/clock';
 import { LocalDiskStorage } from '../platform/storage';
+import type { Bus } from '../platform/bus';
+import { chatClient } from './chat-client';
 import { createTestDatabase } from './database';
 
 export interface Answer<T = unknown> {
@@ -39,6 +48,10 @@ export interface TestAppOptions {
   websiteCacheMs?: number;
   countCacheMs?: number;
   textSearchLimits?: TextSearchLimits;
+  /** The chat's bus (default: in-process, the app's own). */
+  bus?: Bus;
+  /** Shared by twins (apps on one database), so a signature made by one is good on the other. */
+  chatSecret?: Buffer;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -55,21 +68,30 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       pictures: opts.pictures ?? false,
     });
   }
-  const app: FastifyInstance = await buildApp({
-    db: handle.db,
-    clock,
-    storage,
-    defaultSite: 'demo',
-    logLevel: 'silent',
-    checkResponses: true,
-    webRoot: opts.webRoot,
-    staffRoot: opts.staffRoot,
-    websiteCacheMs: opts.websiteCacheMs ?? 0,
-    countCacheMs: opts.countCacheMs ?? 0,
-    textSearchLimits: opts.textSearchLimits,
-    // Tests purge when they mean to (app.housekeeping.runNow), never behind another test's back.
-    housekeepingEveryMs: 0,
-  });
+  const chatSecret = opts.chatSecret ?? randomBytes(32);
+  const build = (bus: Bus | undefined) =>
+    buildApp({
+      db: handle.db,
+      clock,
+      storage,
+      bus,
+      chatSecret,
+      // Tests sweep chat connections when they mean to (app.chatSocket.sweep).
+      chatSweepEveryMs: 0,
+      defaultSite: 'demo',
+      logLevel: 'silent',
+      checkResponses: true,
+      webRoot: opts.webRoot,
+      staffRoot: opts.staffRoot,
+      websiteCacheMs: opts.websiteCacheMs ?? 0,
+      countCacheMs: opts.countCacheMs ?? 0,
+      textSearchLimits: opts.textSearchLimits,
+      // Tests purge when they mean to (app.housekeeping.runNow), never behind another test's back.
+      housekeepingEveryMs: 0,
+    });
+  const app: FastifyInstance = await build(opts.bus);
+  /** Other instances of the app on the same database, as behind a load balancer. */
+  const twins: FastifyInstance[] = [];
 
   async function call<N extends CallName>(
     name: N,
@@ -141,9 +163,36 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     return { token: r.data.token, website, staff: r.data.staff };
   }
 
+  /** A chat socket to an app (this one by default), already connected. */
+  async function socket(on: FastifyInstance = app) {
+    await on.ready();
+    return chatClient(await on.injectWS(CHAT_SOCKET_PATH));
+  }
+
+  /** A customer's or staff member's chat socket, logged in (the `ready` frame taken). */
+  async function chatAs(
+    who: { token: string; website: number; sig: string },
+    on: FastifyInstance = app,
+    extra: Partial<Extract<ClientFrameInput, { type: 'login' }>> = {},
+  ) {
+    const client = await socket(on);
+    client.send({ type: 'login', website_id: who.website, token: who.token, user_sig: who.sig, ...extra });
+    const first = await Promise.race([client.next('ready'), client.next('error')]);
+    if (first.type !== 'ready') throw new Error(`chat login refused: ${first.code} ${first.tip}`);
+    return client;
+  }
+
   return {
     app,
     db: handle.db,
+    socket,
+    chatAs,
+    /** Another app instance on the same database and clock, with its own bus (e.g. Redis). */
+    async twin(bus?: Bus) {
+      const other = await build(bus);
+      twins.push(other);
+      return other;
+    },
     dialect: handle.dialect,
     clock,
     storage,
@@ -154,6 +203,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     staffLogin,
     upload,
     async close() {
+      for (const other of twins) await other.close();
       await app.close();
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });

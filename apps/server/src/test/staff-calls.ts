@@ -12,7 +12,12 @@ export const STAFF_TOKEN_CALLS = (Object.keys(calls) as CallName[]).filter(
 
 /** The calls that only read: every other staff call writes, and is audited. */
 export const isStaffRead = (name: StaffCall): boolean =>
-  /^staff_(list|get|export)_/.test(name) || name === 'staff_get_me';
+  /^staff_(list|get|export)_/.test(name) ||
+  name === 'staff_get_me' ||
+  name === 'staff_chat_context' ||
+  name === 'staff_create_chat_sig' ||
+  // A read receipt changes what staff have read, not the company's data: not audited (decision 0036).
+  name === 'staff_mark_read';
 
 /** Rows of one company that staff calls act on, by kind. */
 export interface CompanyObjects {
@@ -24,6 +29,10 @@ export interface CompanyObjects {
   applicationIds: [number, number];
   sampleId: number;
   staffId: number;
+  /** The customer's chat id: its conversation has a message (the customer wrote one). */
+  chatId: string;
+  /** The company's customer-service staff member (chat conversations are assigned to them). */
+  serviceStaffId: number;
 }
 
 let applicants = 0;
@@ -82,6 +91,28 @@ export async function companyObjects(t: TestApp, site: 'demo' | 'demo2'): Promis
     .where('role', '=', 'sales')
     .executeTakeFirstOrThrow();
   if (buyer.user.customer_id === null) throw new Error('the demo customer has no id');
+  const service = await t.db
+    .selectFrom('staff_users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('role', '=', 'service')
+    .executeTakeFirstOrThrow();
+  const chatId = buyer.user.chat_id;
+  if (!chatId || !buyer.user.chat_user_sig) throw new Error('the demo customer has no chat');
+  const socket = await t.chatAs({
+    token: buyer.token,
+    website: buyer.website,
+    sig: buyer.user.chat_user_sig,
+  });
+  socket.send({
+    type: 'send',
+    gid: `staff-test-${Date.now()}-${applicants}`,
+    chat_id: chatId,
+    main_chat_id: buyer.user.chat_customer_id ?? '',
+    msg_content: [{ type: 'text', content: 'Do you have these in red?' }],
+  });
+  await socket.next('ack');
+  await socket.close();
   return {
     site,
     website: buyer.website,
@@ -90,6 +121,8 @@ export async function companyObjects(t: TestApp, site: 'demo' | 'demo2'): Promis
     applicationIds: [applicationIds[0] ?? 0, applicationIds[1] ?? 0],
     sampleId: submitted.data.id,
     staffId: owner.id,
+    chatId,
+    serviceStaffId: service.id,
   };
 }
 
@@ -137,5 +170,11 @@ export async function staffCallBodies(
     staff_update_settings: settings.data,
     staff_get_upload_credential: { content_type: 'image/png' },
     staff_list_audit: {},
+    staff_list_conversations: {},
+    staff_get_messages: { chat_id: o.chatId },
+    staff_assign_conversation: { chat_id: o.chatId, staff_id: o.serviceStaffId },
+    staff_mark_read: { chat_id: o.chatId },
+    staff_chat_context: { chat_id: o.chatId },
+    staff_create_chat_sig: {},
   };
 }

@@ -3,6 +3,7 @@ import { LANGUAGES, type Text16 } from '@vitrine/contract';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import sharp from 'sharp';
 import { hashCode, hashPassword, newSalt } from '../../platform/secrets';
+import { companyChatId } from '../../platform/chat-ids';
 import type { Clock } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import type { Database, ProductsTable } from '../database';
@@ -554,7 +555,7 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
           country: c.customer.country,
           password_hash: customerHash,
           chat_id: `${c.site}-customer-1`,
-          chat_customer_id: `${c.site}-c1`,
+          chat_customer_id: companyChatId(companyId),
           created_at: now,
           updated_at: now,
         })

@@ -13,6 +13,7 @@ import type { Translate } from '@vitrine/i18n/all';
 import type { SessionContext } from '../../platform/context';
 import { type CallResult } from '@vitrine/contract';
 import { fail, ok } from '@vitrine/contract';
+import { companyChatId } from '../../platform/chat-ids';
 import type { Clock } from '../../platform/clock';
 import { hashCode, hashToken, newToken, normalizeCode } from '../../platform/secrets';
 import type { AuthRepository } from './auth.repository';
@@ -24,6 +25,8 @@ export interface AuthServiceDeps {
   websiteInfo(websiteId: number): Promise<WebsiteInfo | null>;
   /** Whether a visitor key (its hash) owns records on a website (the samples module's; app.ts). */
   visitorKeyInUse(websiteId: number, keyHash: string): Promise<boolean>;
+  /** A fresh chat signature for a customer's session, null without a chat id (the chat module's; app.ts). */
+  chatSignature(session: SessionContext): string | null;
 }
 
 interface Caller {
@@ -42,8 +45,11 @@ function userOf(s: SessionRow): SessionUser {
     customer_name: s.customer_name ?? '',
     nickname: s.nickname ?? '',
     avatar: s.avatar ?? '',
-    chat_id: s.chat_id ?? null,
-    chat_customer_id: s.chat_customer_id ?? null,
+    chat_id: customer ? (s.chat_id ?? null) : null,
+    // The company's service is every buyer's counterpart (decision 0036), whatever an old row says.
+    chat_customer_id: customer && s.chat_id ? companyChatId(s.company_id) : null,
+    // Signed only where a user info is answered (login, get_website_again), not at every call.
+    chat_user_sig: null,
     expires_at: s.expires_at,
   };
 }
@@ -54,7 +60,18 @@ function userOf(s: SessionRow): SessionUser {
  */
 export const ENDED_SESSION_KEPT_MS = 7 * 24 * 3600 * 1000;
 
-export function createAuthService({ repo, clock, websiteInfo, visitorKeyInUse }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  clock,
+  websiteInfo,
+  visitorKeyInUse,
+  chatSignature,
+}: AuthServiceDeps) {
+  const withSignature = (session: SessionContext): SessionUser => ({
+    ...session.user,
+    chat_user_sig: chatSignature(session),
+  });
+
   /**
    * The key of a visitor session: the one the browser brought back when it owns records on this
    * website (the server issued it, or it is a browser's own from before keys were issued),
@@ -151,7 +168,7 @@ export function createAuthService({ repo, clock, websiteInfo, visitorKeyInUse }:
       const session = await findSession(token);
       if (!session) throw new Error('A session just created could not be read back');
       return ok(
-        { token, id: site.id, site, user: session.user, visitor_key: visitorKey },
+        { token, id: site.id, site, user: withSignature(session), visitor_key: visitorKey },
         t('auth.loggedIn'),
       );
     },
@@ -160,7 +177,7 @@ export function createAuthService({ repo, clock, websiteInfo, visitorKeyInUse }:
     async getWebsiteAgain(session: SessionContext, t: Translate) {
       const site = await websiteInfo(session.websiteId);
       if (!site) return fail(ErrorCode.SESSION_INVALID, t('api.sessionInvalid'));
-      return ok({ id: site.id, site, user: session.user });
+      return ok({ id: site.id, site, user: withSignature(session) });
     },
 
     async logout(session: SessionContext): Promise<CallResult<Record<string, never>>> {

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import { transactional } from '../../db/transactional';
+import { companyChatId, customerChatId } from '../../platform/chat-ids';
 import type { AccessApplicationsTable, AccessCodesTable, CustomersTable, Database } from '../../db/database';
 
 /** A LIKE pattern matching `text` anywhere, with the pattern's own wildcards escaped. */
@@ -148,8 +149,17 @@ function buyersQueries(db: Kysely<Database>) {
     findCustomer: (companyId: number, id: number) =>
       customers(companyId).where('c.id', '=', id).executeTakeFirst(),
 
-    createCustomer: async (row: Insertable<CustomersTable>) =>
-      (await db.insertInto('customers').values(row).returning('id').executeTakeFirstOrThrow()).id,
+    /** A new customer, with its side of the chat (decision 0036). */
+    createCustomer: async (row: Insertable<CustomersTable>) => {
+      const { id } = await db.insertInto('customers').values(row).returning('id').executeTakeFirstOrThrow();
+      await db
+        .updateTable('customers')
+        .set({ chat_id: customerChatId(id), chat_customer_id: companyChatId(row.company_id) })
+        .where('id', '=', id)
+        .where('chat_id', 'is', null)
+        .execute();
+      return id;
+    },
 
     updateCustomer: (companyId: number, id: number, set: Updateable<CustomersTable>) =>
       db.updateTable('customers').set(set).where('company_id', '=', companyId).where('id', '=', id).execute(),

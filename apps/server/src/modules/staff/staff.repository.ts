@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import { transactional } from '../../db/transactional';
+import { staffChatId } from '../../platform/chat-ids';
 import type { Database, StaffSessionsTable, StaffUsersTable } from '../../db/database';
 
 const STAFF_COLUMNS = [
@@ -78,8 +79,17 @@ function staffQueries(db: Kysely<Database>) {
           .where('status', '=', 1),
       ),
 
-    create: async (row: Insertable<StaffUsersTable>) =>
-      (await db.insertInto('staff_users').values(row).returning('id').executeTakeFirstOrThrow()).id,
+    /** A new staff member, with a chat id of their own (decision 0036). */
+    create: async (row: Insertable<StaffUsersTable>) => {
+      const { id } = await db.insertInto('staff_users').values(row).returning('id').executeTakeFirstOrThrow();
+      await db
+        .updateTable('staff_users')
+        .set({ chat_id: staffChatId(id) })
+        .where('id', '=', id)
+        .where('chat_id', 'is', null)
+        .execute();
+      return id;
+    },
 
     update: (companyId: number, id: number, set: Updateable<StaffUsersTable>) =>
       db
