@@ -23,15 +23,58 @@ export interface ComposerProps {
 /** Stop telling staff "typing" after this long without a key. */
 const TYPING_IDLE_MS = 3000;
 
+/** The tools' pictures: drawn, so they look the same without an emoji font. */
+const ICONS = {
+  emoji: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
+    </>
+  ),
+  image: (
+    <>
+      <rect x="3.5" y="5" width="17" height="14" rx="2" />
+      <circle cx="9" cy="10" r="1.6" />
+      <path d="m4 17 5-5 4 4 3-3 4 4" />
+    </>
+  ),
+  photo: (
+    <>
+      <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </>
+  ),
+  video: (
+    <>
+      <rect x="3" y="6" width="12.5" height="12" rx="2" />
+      <path d="m15.5 10.5 5-3v9l-5-3z" />
+    </>
+  ),
+  audio: (
+    <>
+      <path d="M9 18V6l10-2v12" />
+      <circle cx="6.5" cy="18" r="2.5" />
+      <circle cx="16.5" cy="16" r="2.5" />
+    </>
+  ),
+  record: (
+    <>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21" />
+    </>
+  ),
+  stop: <rect x="6" y="6" width="12" height="12" rx="2" />,
+} as const;
+
 function Tool({
   label,
   onClick,
-  children,
+  icon,
   pressed,
 }: {
   label: string;
   onClick: () => void;
-  children: string;
+  icon: keyof typeof ICONS;
   pressed?: boolean;
 }) {
   return (
@@ -43,7 +86,20 @@ function Tool({
       title={label}
       aria-pressed={pressed}
     >
-      <span aria-hidden="true">{children}</span>
+      <svg
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {ICONS[icon]}
+      </svg>
     </button>
   );
 }
@@ -189,29 +245,23 @@ export function Composer({ target, onText, onFile, onTyping }: ComposerProps) {
         </div>
       ) : null}
       <div className={classes.tools} role="toolbar" aria-label={t('web.chat.tools')}>
-        <Tool label={t('web.chat.emoji')} onClick={() => setEmojiOpen((o) => !o)} pressed={emojiOpen}>
-          😊
-        </Tool>
-        <Tool label={t('web.chat.sendPicture')} onClick={() => files.current.image?.click()}>
-          🖼️
-        </Tool>
-        <Tool label={t('web.chat.takePhoto')} onClick={() => files.current.photo?.click()}>
-          📷
-        </Tool>
-        <Tool label={t('web.chat.sendVideo')} onClick={() => files.current.video?.click()}>
-          🎬
-        </Tool>
-        <Tool label={t('web.chat.sendAudio')} onClick={() => files.current.audio?.click()}>
-          🎵
-        </Tool>
+        <Tool
+          label={t('web.chat.emoji')}
+          onClick={() => setEmojiOpen((o) => !o)}
+          pressed={emojiOpen}
+          icon="emoji"
+        />
+        <Tool label={t('web.chat.sendPicture')} onClick={() => files.current.image?.click()} icon="image" />
+        <Tool label={t('web.chat.takePhoto')} onClick={() => files.current.photo?.click()} icon="photo" />
+        <Tool label={t('web.chat.sendVideo')} onClick={() => files.current.video?.click()} icon="video" />
+        <Tool label={t('web.chat.sendAudio')} onClick={() => files.current.audio?.click()} icon="audio" />
         {canRecord() ? (
           <Tool
             label={recording ? t('web.chat.stopRecording') : t('web.chat.recordVoice')}
             onClick={() => void toggleRecording()}
             pressed={Boolean(recording)}
-          >
-            {recording ? '⏹️' : '🎙️'}
-          </Tool>
+            icon={recording ? 'stop' : 'record'}
+          />
         ) : null}
         {(Object.keys(ACCEPT) as AttachKind[]).map((kind) => (
           <input
