@@ -264,7 +264,10 @@ async function seedChat(browser: Awaited<ReturnType<typeof launchBrowser>>, serv
 
   const staff = await (await browser.newContext({ locale: 'en-US', viewport: SIZES.desktop1440 })).newPage();
   await staff.goto(`${server.url}/staff/?site=demo`);
-  await staff.locator('input[type="email"], input[autocomplete="username"]').first().fill('service@demo.test');
+  await staff
+    .locator('input[type="email"], input[autocomplete="username"]')
+    .first()
+    .fill('service@demo.test');
   await staff.locator('input[type="password"]').fill('demo-service');
   await staff.locator('button[type="submit"]').click();
   await staff.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
@@ -327,7 +330,11 @@ try {
       await page.locator('[data-chat-button]').click();
       // History comes a second after opening.
       await page.getByRole('dialog').locator('a[href^="/productDetails"]').first().waitFor();
-      await page.getByRole('dialog').locator('img').first().evaluate((img: HTMLImageElement) => img.decode());
+      await page
+        .getByRole('dialog')
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.decode());
     }
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(out, `${shot.name}.png`) });

@@ -86,7 +86,7 @@ describe('the console’s customer chat', () => {
   it('lists conversations with unread counts, opens one beside the buyer’s cart and marks it read', async () => {
     const { fake, calls } = setUp('service');
     const { user } = await renderConsole('/chat');
-    const item = await screen.findByRole('button', { name: 'Carlos Mendes (2 unread)' }, { timeout: 3000 });
+    const item = await screen.findByRole('button', { name: 'Carlos Mendes (2 unread)' }, { timeout: 10_000 });
     await user.click(item);
     const log = await screen.findByRole('list', { name: 'Messages' });
     expect(await within(log).findByText('Hello 2 😀')).toBeTruthy();
@@ -99,7 +99,7 @@ describe('the console’s customer chat', () => {
   it('answers with Enter, shows the buyer typing and the read receipt', async () => {
     const { fake } = setUp('owner');
     const { user } = await renderConsole('/chat?c=buyer-7');
-    const reply = await screen.findByRole('textbox', { name: 'Reply' }, { timeout: 3000 });
+    const reply = await screen.findByRole('textbox', { name: 'Reply' }, { timeout: 10_000 });
     await user.type(reply, '   {Enter}');
     expect(screen.getByText('An empty message cannot be sent.')).toBeTruthy();
     await user.type(reply, 'We have 200 cartons 👍{Enter}');
@@ -114,7 +114,7 @@ describe('the console’s customer chat', () => {
   it('assigns a conversation to the staff member and filters by mine', async () => {
     const { calls } = setUp('service');
     const { user, router } = await renderConsole('/chat?c=buyer-7');
-    await user.click(await screen.findByRole('button', { name: 'Assign to me' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'Assign to me' }, { timeout: 10_000 }));
     await vi.waitFor(() =>
       expect(calls.named('staff_assign_conversation')[0]?.body).toEqual({ chat_id: 'buyer-7', staff_id: 1 }),
     );
@@ -132,7 +132,7 @@ describe('the console’s customer chat', () => {
       await screen.findByText(
         'Sales can read the chat; owners and customer service answer.',
         {},
-        { timeout: 3000 },
+        { timeout: 10_000 },
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();

@@ -74,14 +74,9 @@ export function ConversationList({
                       {name.slice(0, 1)}
                     </Avatar>
                     <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                      <Group justify="space-between" wrap="nowrap" gap={4}>
-                        <Text size="sm" fw={c.unread_count ? 700 : 500} truncate="end">
-                          {name}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          {formatDateTime(c.updated_at)}
-                        </Text>
-                      </Group>
+                      <Text size="sm" fw={c.unread_count ? 700 : 500} truncate="end">
+                        {name}
+                      </Text>
                       <Group justify="space-between" wrap="nowrap" gap={4}>
                         <Text size="xs" c="dimmed" truncate="end">
                           {previewText(c.last_message?.msg_content, t)}
@@ -92,7 +87,8 @@ export function ConversationList({
                           </Badge>
                         ) : null}
                       </Group>
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {formatDateTime(c.updated_at)} ·{' '}
                         {c.staff_name
                           ? t('ui.chat.assignedTo', { name: c.staff_name })
                           : t('ui.chat.unassigned')}
