@@ -22,6 +22,7 @@ import type { TextSearchLimits } from './modules/catalog/text-search';
 import { createBuyersRepository } from './modules/buyers/buyers.repository';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
 import { createBuyersService } from './modules/buyers/buyers.service';
+import { createChatMail } from './modules/chat/chat.mail';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService } from './modules/chat/chat.service';
@@ -57,6 +58,7 @@ import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import { type Bus, InProcessBus } from './platform/bus';
 import { createChatSigner } from './platform/chat-signature';
 import type { Clock } from './platform/clock';
+import { KeptMailer, type Mailer } from './platform/mailer';
 import { type Periodic, runEvery } from './platform/periodic';
 import { LocalDiskStorage, type Storage } from './platform/storage';
 
@@ -94,10 +96,16 @@ export interface AppDeps {
   chatSecret?: Buffer;
   /** How often chat connections are checked for silence and expired signatures (default 10 s; 0: when asked). */
   chatSweepEveryMs?: number;
+  /** Offline chat mail: SMTP when configured; absent: kept and counted (KeptMailer). */
+  mailer?: Mailer;
+  /** How often unanswered and unread conversations are mailed about (default a minute; 0: when asked). */
+  chatMailEveryMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Mails offline buyers and staff about unread chat messages (decision 0037). */
+    chatMail: Periodic;
     /** The chat socket's connections on this instance, and their check (tests call it). */
     chatSocket: ReturnType<typeof registerChatSocket>;
     /** Deletes ended sessions, old wrong logins, image-search photos past their week, used credentials. */
@@ -160,8 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A customer's cart export reads the server cart, not what the browser sends.
     customerCart: cart.lineInputs,
   });
+  const chatRepo = createChatRepository(deps.db);
   const chat = createChatService({
-    repo: createChatRepository(deps.db),
+    repo: chatRepo,
     clock: deps.clock,
     bus,
     signer: chatSigner,
@@ -279,6 +288,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (err) => app.log.error({ err }, 'housekeeping failed'),
   );
   app.decorate('housekeeping', housekeeping);
+  const chatMail = createChatMail({
+    repo: chatRepo,
+    clock: deps.clock,
+    mailer: deps.mailer ?? new KeptMailer(),
+    websiteInfo: site.websiteInfo,
+  });
+  const chatMailing = runEvery(
+    deps.chatMailEveryMs ?? 60_000,
+    async () => {
+      const sent = await chatMail.run();
+      if (sent.buyers || sent.digests) app.log.info({ sent }, 'chat mail');
+    },
+    (err) => app.log.error({ err }, 'chat mail failed'),
+  );
+  app.decorate('chatMail', chatMailing);
+  app.addHook('onReady', async () => chatMailing.start());
+  app.addHook('onClose', () => chatMailing.stop());
   app.addHook('onReady', async () => housekeeping.start());
   app.addHook('onClose', () => housekeeping.stop());
 

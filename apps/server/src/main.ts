@@ -9,6 +9,9 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_CREDENTIALS, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoActivity } from './db/seed/demo-activity';
 import { systemClock } from './platform/clock';
+import { type Bus, InProcessBus } from './platform/bus';
+import { RedisBus } from './platform/bus.redis';
+import { KeptMailer, type Mailer, smtpMailer } from './platform/mailer';
 import { LocalDiskStorage, type Storage } from './platform/storage';
 import { S3Storage } from './platform/storage.s3';
 import { uploadSecretIn } from './platform/upload-token';
@@ -54,6 +57,21 @@ async function main(): Promise<void> {
     });
   }
 
+  // The scale-out twins when configured: Redis carries the chat between instances, SMTP its mail.
+  const bus: Bus = config.redisUrl
+    ? new RedisBus({
+        url: config.redisUrl,
+        prefix: 'vitrine:',
+        onError: (err) => console.error('Redis:', err),
+      })
+    : new InProcessBus((err) => console.error('bus subscriber failed:', err));
+  const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : new KeptMailer();
+  // Every instance must sign alike: set CHAT_SECRET when several run; one alone keeps its own.
+  const chatSecret = config.chatSecret
+    ? Buffer.from(config.chatSecret, 'utf8')
+    : uploadSecretIn(join(config.dataDir, 'chat-secret'));
+  if (config.redisUrl) console.log('Chat: fan-out through Redis');
+
   const empty = await isDatabaseEmpty(handle.db);
   const seeding = config.seedDemo ?? empty;
   if (seeding) {
@@ -92,6 +110,9 @@ async function main(): Promise<void> {
     staffRoot: resolve(here, '../../staff/dist'),
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    bus,
+    chatSecret,
+    mailer,
   });
 
   // Buyers' first steps on a new demo (applications, sample lists), for the console to show.
@@ -106,6 +127,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: closing`);
     await app.close();
+    await bus.close();
     await handle.close();
     process.exit(0);
   };

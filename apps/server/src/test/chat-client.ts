@@ -3,11 +3,10 @@ import type { WebSocket } from 'ws';
 
 /**
  * A chat socket as tests drive it: frames sent as the contract's client frames, frames received
- * kept in order, and `next` waiting for the first one not yet taken that matches.
+ * kept in order, and `next` answering the first received frame that matches, or waiting for it.
  */
 export function chatClient(ws: WebSocket) {
   const frames: ServerFrame[] = [];
-  let taken = 0;
   const waiters: { match: (f: ServerFrame) => boolean; resolve: (f: ServerFrame) => void }[] = [];
   let closeCode: number | null = null;
   const closed = new Promise<number>((resolve) =>
@@ -39,13 +38,13 @@ export function chatClient(ws: WebSocket) {
     sendRaw(text: string) {
       ws.send(text);
     },
-    /** The next frame of a type (and matching), waiting for it when it has not come yet. */
+    /** The first frame of a type (and matching) received, waiting for it when it has not come yet. */
     next<T extends ServerFrame['type']>(
       type: T,
       match: (f: Extract<ServerFrame, { type: T }>) => boolean = () => true,
     ): Promise<Extract<ServerFrame, { type: T }>> {
       const ok = (f: ServerFrame) => f.type === type && match(f as Extract<ServerFrame, { type: T }>);
-      const found = frames.find((f, i) => i >= taken && ok(f));
+      const found = frames.find(ok);
       if (found) return Promise.resolve(found as Extract<ServerFrame, { type: T }>);
       return new Promise((resolve) =>
         waiters.push({ match: ok, resolve: resolve as (f: ServerFrame) => void }),

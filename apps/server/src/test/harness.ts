@@ -18,6 +18,7 @@ import { DEMO_CREDENTIALS, DEMO_STAFF, seedDemo } from '../db/seed/demo';
 import { ManualClock } from '../platform/clock';
 import { LocalDiskStorage } from '../platform/storage';
 import type { Bus } from '../platform/bus';
+import type { Mailer } from '../platform/mailer';
 import { chatClient } from './chat-client';
 import { createTestDatabase } from './database';
 
@@ -52,6 +53,8 @@ export interface TestAppOptions {
   bus?: Bus;
   /** Shared by twins (apps on one database), so a signature made by one is good on the other. */
   chatSecret?: Buffer;
+  /** Where offline chat mail goes (default: kept and counted). */
+  mailer?: Mailer;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -78,6 +81,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       chatSecret,
       // Tests sweep chat connections when they mean to (app.chatSocket.sweep).
       chatSweepEveryMs: 0,
+      mailer: opts.mailer,
+      chatMailEveryMs: 0,
       defaultSite: 'demo',
       logLevel: 'silent',
       checkResponses: true,

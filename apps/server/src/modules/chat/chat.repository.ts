@@ -124,7 +124,8 @@ function chatQueries(db: Kysely<Database>) {
       chatId: string;
       mainChatId: string;
       customerId: number;
-      websiteId: number | null;
+      websiteId: number;
+      fromBuyer: boolean;
       now: number;
     }) =>
       (
@@ -140,8 +141,10 @@ function chatQueries(db: Kysely<Database>) {
           })
           .onConflict((oc) =>
             oc.columns(['company_id', 'chat_id', 'main_chat_id']).doUpdateSet((eb) => ({
-              website_id:
-                p.websiteId === null ? eb.ref('chat_conversations.website_id') : eb.val(p.websiteId),
+              // The buyer's website wins; staff only fill it in while the buyer has not written.
+              website_id: p.fromBuyer
+                ? eb.val(p.websiteId)
+                : eb.fn.coalesce(eb.ref('chat_conversations.website_id'), eb.val(p.websiteId)),
             })),
           )
           .returning('id')
@@ -407,6 +410,22 @@ function chatQueries(db: Kysely<Database>) {
         .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<=', before)]))
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Where a website is reached: its first domain, if it has one, and its site code. */
+    websiteAddress: async (websiteId: number) => {
+      const site = await db
+        .selectFrom('websites')
+        .select('code')
+        .where('id', '=', websiteId)
+        .executeTakeFirst();
+      const domain = await db
+        .selectFrom('website_domains')
+        .select('domain')
+        .where('website_id', '=', websiteId)
+        .orderBy('id')
+        .executeTakeFirst();
+      return site ? { code: site.code, domain: domain?.domain ?? null } : null;
     },
 
     /** Who receives a company's digest: its active owners and service staff with an email. */

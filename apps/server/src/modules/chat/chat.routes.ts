@@ -13,15 +13,15 @@ export function chatRoutes(chat: ChatService) {
   const staff_list_conversations: CallHandler<'staff_list_conversations'> = (input, ctx) =>
     chat.list(input, staffCaller(ctx));
   const staff_get_messages: CallHandler<'staff_get_messages'> = (input, ctx) =>
-    chat.staffMessages(input, staffCaller(ctx));
+    chat.staffMessages(input, staffCaller(ctx), ctx.website.id);
   const staff_assign_conversation: CallHandler<'staff_assign_conversation'> = (input, ctx) =>
     chat.assign(input, staffCaller(ctx));
   const staff_mark_read: CallHandler<'staff_mark_read'> = (input, ctx) =>
-    chat.markRead(input, staffCaller(ctx));
+    chat.markRead(input, staffCaller(ctx), ctx.website.id);
   const staff_chat_context: CallHandler<'staff_chat_context'> = (input, ctx) =>
     chat.context(input, ctx.website.info, ctx.lang, staffCaller(ctx));
   const staff_create_chat_sig: CallHandler<'staff_create_chat_sig'> = (_input, ctx) =>
-    chat.staffSignature(staffCaller(ctx));
+    chat.staffSignature(staffCaller(ctx), ctx.website.id);
 
   return {
     get_message_record,

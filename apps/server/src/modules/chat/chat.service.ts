@@ -39,6 +39,8 @@ export type ChatActor =
   | {
       kind: 'staff';
       companyId: number;
+      /** The website the staff member works in (the console's). */
+      websiteId: number;
       staffId: number;
       chatId: string;
       name: string;
@@ -226,12 +228,13 @@ export function createChatService(deps: ChatServiceDeps) {
     buyerOf,
 
     /** The staff member as the chat sees them (their own chat id), or null when they cannot chat. */
-    async staffOf(staff: StaffContext): Promise<(ChatActor & { kind: 'staff' }) | null> {
+    async staffOf(staff: StaffContext, websiteId: number): Promise<(ChatActor & { kind: 'staff' }) | null> {
       const row = await repo.staffMember(staff.companyId, staff.staffId);
       if (!row?.chat_id || Number(row.status) !== 1) return null;
       return {
         kind: 'staff',
         companyId: staff.companyId,
+        websiteId,
         staffId: staff.staffId,
         chatId: row.chat_id,
         name: row.name,
@@ -266,8 +269,8 @@ export function createChatService(deps: ChatServiceDeps) {
       );
     },
 
-    async staffSignature(c: StaffCaller): Promise<CallResult<ChatSignature>> {
-      const actor = await this.staffOf(c.staff);
+    async staffSignature(c: StaffCaller, websiteId: number): Promise<CallResult<ChatSignature>> {
+      const actor = await this.staffOf(c.staff, websiteId);
       if (!actor) return fail(ErrorCode.FORBIDDEN, c.t('server.roleRefused'));
       return ok(
         signatureOf(
@@ -333,7 +336,8 @@ export function createChatService(deps: ChatServiceDeps) {
           chatId: input.chat_id,
           mainChatId: input.main_chat_id,
           customerId: pair.customerId,
-          websiteId: actor.kind === 'buyer' ? actor.websiteId : null,
+          websiteId: actor.websiteId,
+          fromBuyer: actor.kind === 'buyer',
           now,
         });
         const existing = await tx.messageByGid(conversationId, input.gid);
@@ -517,8 +521,9 @@ export function createChatService(deps: ChatServiceDeps) {
     async staffMessages(
       input: { chat_id: string; offset: number },
       c: StaffCaller,
+      websiteId: number,
     ): Promise<CallResult<CallResponse<'staff_get_messages'>>> {
-      const actor = await this.staffOf(c.staff);
+      const actor = await this.staffOf(c.staff, websiteId);
       if (!actor) return fail(ErrorCode.FORBIDDEN, c.t('server.roleRefused'));
       const r = await this.history(
         actor,
@@ -561,8 +566,12 @@ export function createChatService(deps: ChatServiceDeps) {
       return ok(conversation, c.t('server.saved'));
     },
 
-    async markRead(input: { chat_id: string }, c: StaffCaller): Promise<CallResult<StaffConversation>> {
-      const actor = await this.staffOf(c.staff);
+    async markRead(
+      input: { chat_id: string },
+      c: StaffCaller,
+      websiteId: number,
+    ): Promise<CallResult<StaffConversation>> {
+      const actor = await this.staffOf(c.staff, websiteId);
       if (!actor) return fail(ErrorCode.FORBIDDEN, c.t('server.roleRefused'));
       const conv = await this.staffConversation(input.chat_id, c);
       if (!conv) return fail(ErrorCode.FAILED, c.t('server.notFound'));

@@ -194,7 +194,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     // A signature of another company is refused like a forged one.
     if (grant.companyId !== website.companyId) return signatureRefused();
 
-    let actor: ChatActor | null = null;
+    let actor: ChatActor | null;
     if (grant.kind === 'buyer') {
       const access = await accessStep({ access: 'customer' }, website, frame.token, resolvers);
       if (isRefusal(access))
@@ -212,7 +212,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
         return refuse(c, access.code, tipsFor({ access: 'staff', name: '' }, c.lang)(access.tip), {
           close: CHAT_CLOSE.REFUSED,
         });
-      actor = access.staff ? await chat.staffOf(access.staff) : null;
+      actor = access.staff ? await chat.staffOf(access.staff, website.id) : null;
       if (actor && actor.staffId !== grant.subjectId) return signatureRefused();
     }
     if (!actor || actor.chatId !== grant.chatId) return signatureRefused();
