@@ -1,7 +1,9 @@
 /**
  * Screenshots of the exporter's console for docs/screenshots: login, inbox, a sample list, the
  * quotation editor (a draft, made from a buyer's sample list when the demo has none), the orders
- * list and an order (one with a voucher to check when there is one), buyers, access codes, applications, settings (with the preview), staff and the audit log, in
+ * list and an order (one with a voucher to check when there is one), buyers, access codes,
+ * applications, settings (with the preview), staff, the audit log and the customer chat (run
+ * scripts/screenshots.ts chat first for a conversation), in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
  * Also checks, without saving pictures, that no page scrolls sideways at 1024×768 and 768×1024,
  * and prints what does.
@@ -87,6 +89,16 @@ const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
   { name: 'settings', open: (page) => go(page, '/settings') },
   { name: 'staff', open: (page) => go(page, '/team') },
   { name: 'audit', open: (page) => go(page, '/audit') },
+  {
+    // The customer chat with the newest conversation open, the buyer's cart beside it.
+    name: 'chat',
+    async open(page) {
+      await go(page, '/chat');
+      await page.locator('main ul button').first().click();
+      await page.locator('main ol li').first().waitFor();
+      await settle(page);
+    },
+  },
 ];
 
 async function settle(page: Page) {

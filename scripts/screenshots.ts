@@ -44,6 +44,8 @@ interface Shot {
   act?(page: Page): Promise<void>;
   /** Shoot this element only (a product card) rather than the viewport. */
   element?: string;
+  /** Open the customer-service chat (a conversation with customer service is seeded first). */
+  chat?: true;
 }
 const SHOTS: Shot[] = [
   { name: 'login-demo-en-desktop', site: 'demo', lang: 'en', size: 'desktop', path: '/login?site=demo' },
@@ -226,6 +228,18 @@ const SHOTS: Shot[] = [
     code: 'demo2-visitor',
     element: 'main article',
   },
+  // The customer-service chat of demo's customer, over /home, after a short conversation.
+  ...(['en', 'zh', 'ar'] as const).flatMap((lang) =>
+    (['phone', 'desktop'] as const).map((size): Shot => ({
+      name: `chat-demo-${lang}-${size}`,
+      site: 'demo',
+      lang,
+      size: size === 'phone' ? 'phone390' : 'desktop1440',
+      path: '/home',
+      code: 'demo-buyer',
+      chat: true,
+    })),
+  ),
   ...([1, 2, 3, 4] as const).flatMap((style) =>
     (['en', 'ar'] as const).flatMap((lang) =>
       (['phone', 'desktop'] as const).map((size): Shot => ({
@@ -270,6 +284,49 @@ async function photoOfFirstProduct(server: TestServer, site: Shot['site'], code:
   return path;
 }
 
+/**
+ * A conversation to show: the buyer greets customer service and shares a product from its page;
+ * customer service answers from the console, in a browser of its own.
+ */
+async function seedChat(browser: Awaited<ReturnType<typeof launchBrowser>>, server: TestServer) {
+  const buyer = await (await browser.newContext({ locale: 'en-US', viewport: SIZES.desktop1440 })).newPage();
+  await buyer.goto(`${server.url}/login?site=demo`);
+  await buyer.locator('input').first().fill('demo-buyer');
+  await buyer.keyboard.press('Enter');
+  await buyer.waitForURL((u) => u.pathname === '/home');
+  await buyer.goto(`${server.url}/productDisplay`);
+  const first = buyer.locator('main a[href^="/productDetails?id="]').first();
+  await first.waitFor();
+  await buyer.goto(server.url + String(await first.getAttribute('href')));
+  await buyer.locator('[data-chat-button]').click();
+  const field = buyer.getByRole('dialog').locator('textarea');
+  await field.fill('Hello 👋 we are a toy importer in Dubai. Do you have this drone in stock?');
+  await field.press('Enter');
+  await buyer.getByRole('button', { name: 'Share in chat' }).click();
+  await buyer.getByRole('dialog').locator('a[href^="/productDetails"]').waitFor();
+
+  const staff = await (await browser.newContext({ locale: 'en-US', viewport: SIZES.desktop1440 })).newPage();
+  await staff.goto(`${server.url}/staff/?site=demo`);
+  await staff
+    .locator('input[type="email"], input[autocomplete="username"]')
+    .first()
+    .fill('service@demo.test');
+  await staff.locator('input[type="password"]').fill('demo-service');
+  await staff.locator('button[type="submit"]').click();
+  await staff.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
+  const reply = staff.getByRole('textbox', { name: 'Reply' });
+  for (const text of [
+    'Yes, 200 cartons are ready to ship 👍',
+    'The price list and the carton details follow: https://example.com/price-list.pdf',
+  ]) {
+    await reply.fill(text);
+    await reply.press('Enter');
+    await buyer.getByText(text.slice(0, 20)).first().waitFor();
+  }
+  await buyer.context().close();
+  await staff.context().close();
+}
+
 // SCREENSHOTS_DATA_DIR: a data folder already seeded (the seed draws 1 200 pictures, minutes on a
 // busy machine), kept afterwards; without it, a fresh one as before.
 const reuse = process.env.SCREENSHOTS_DATA_DIR;
@@ -277,6 +334,7 @@ const server = await startServer(reuse ? { DATA_DIR: reuse } : {});
 const browser = await launchBrowser();
 const styleOf = { ...seededStyle };
 const photoOf: Partial<Record<Shot['site'], string>> = {};
+let chatSeeded = false;
 try {
   for (const shot of SHOTS.filter((s) => !only || s.name.includes(only))) {
     const style = shot.style ?? seededStyle[shot.site];
@@ -313,6 +371,18 @@ try {
       await page.waitForURL((u) => u.pathname === '/proSearch');
       await page.getByTestId('image-search-results').getByRole('article').first().waitFor();
     } else if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
+    if (shot.chat) {
+      if (!chatSeeded) await seedChat(browser, server);
+      chatSeeded = true;
+      await page.locator('[data-chat-button]').click();
+      // History comes a second after opening.
+      await page.getByRole('dialog').locator('a[href^="/productDetails"]').first().waitFor();
+      await page
+        .getByRole('dialog')
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.decode());
+    }
     await page.waitForLoadState('networkidle');
     if (shot.act) await shot.act(page);
     if (shot.element) await page.locator(shot.element).first().screenshot({ path: join(out, `${shot.name}.png`) });

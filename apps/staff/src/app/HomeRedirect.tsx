@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { useMe } from '../lib/queries';
 import { mayCall } from '../lib/roles';
 
-/** The first page a role may open: the inbox for owner and sales; a welcome for service. */
+/** The first page a role may open: the inbox for owner and sales; the chat for service. */
 export function HomeRedirect() {
   const { t } = useTranslation();
   const me = useMe();
@@ -14,5 +14,12 @@ export function HomeRedirect() {
         <Loader aria-label={t('ui.common.loading')} />
       </Center>
     );
-  return <Navigate to={mayCall(me.data.staff.role, 'staff_list_samples') ? '/inbox' : '/welcome'} replace />;
+  // Service staff answer the chat; it is their first page.
+  const role = me.data.staff.role;
+  return (
+    <Navigate
+      to={mayCall(role, 'staff_list_samples') ? '/inbox' : role === 'service' ? '/chat' : '/welcome'}
+      replace
+    />
+  );
 }

@@ -9,6 +9,12 @@ vi.mock('../lib/api', async (original) => ({
   call: vi.fn(),
   callWithTip: vi.fn(),
 }));
+// Service staff land on the chat, whose connection is the test's.
+vi.mock('../features/chat/staff-socket', async () => {
+  const { FakeStaffSocket } = await import('../features/chat/test/fake-socket');
+  const socket = new FakeStaffSocket();
+  return { staffSocket: () => socket, closeStaffSocket: () => {} };
+});
 
 const navNames = async () => {
   const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -26,14 +32,17 @@ describe('the navigation by role', () => {
       ...shellCalls('owner', { new_applications: 3, new_samples: 12 }),
       staff_get_order_counts: () => ({ new_vouchers: 4, drafts: 1, quoted: 2, to_ship: 0 }),
       staff_list_samples: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
+      staff_list_conversations: () => ({ list: [], total: 0, page: 1, page_size: 1, unread_total: 150 }),
     });
     await renderConsole('/inbox');
     expect(await screen.findByLabelText('12 new')).toBeTruthy();
     expect(screen.getByLabelText('3 new')).toBeTruthy();
     expect(await screen.findByLabelText('4 new')).toBeTruthy();
+    expect(await screen.findByLabelText('150 new')).toBeTruthy();
     expect(await navNames()).toEqual([
       'Inbox12',
       'Orders4',
+      'Chat99+',
       'Buyers',
       'Access codes',
       'Applications3',
@@ -51,15 +60,15 @@ describe('the navigation by role', () => {
     });
     await renderConsole('/');
     await screen.findByRole('heading', { name: 'Sample lists' });
-    expect(await navNames()).toEqual(['Inbox', 'Orders', 'Buyers', 'Access codes', 'Applications']);
+    expect(await navNames()).toEqual(['Inbox', 'Orders', 'Chat', 'Buyers', 'Access codes', 'Applications']);
   });
 
-  it('shows service no buyers, no orders and no settings, and opens on the welcome page', async () => {
+  it('shows service no buyers, no orders and no settings, and opens on the chat', async () => {
     const calls = mockCalls(shellCalls('service'));
     const { router } = await renderConsole('/');
-    expect(await screen.findByText(/chat with buyers/)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/welcome');
-    expect(await navNames()).toEqual([]);
+    expect(await screen.findByRole('heading', { name: 'Customer chat' }, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chat');
+    expect(await navNames()).toEqual(['Chat']);
     expect(screen.queryByText('Buyers')).toBeNull();
     expect(screen.queryByText('Orders')).toBeNull();
     // Not even the vouchers' count is asked for: the server would refuse it.
@@ -86,7 +95,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(8);
+    expect(within(nav).getAllByRole('link')).toHaveLength(9);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

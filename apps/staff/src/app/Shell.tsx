@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { call } from '../lib/api';
-import { useCounts, useMe, useOrderCounts } from '../lib/queries';
+import { useChatUnread, useCounts, useMe, useOrderCounts } from '../lib/queries';
 import { type GuardedCall, mayCall } from '../lib/roles';
 import { clearSession, useSession } from '../lib/session';
 import { ChangePasswordModal } from './ChangePasswordModal';
@@ -30,12 +30,13 @@ interface NavItem {
   label: string;
   /** The call the page lists with: the entry shows only to roles that may make it. */
   needs: GuardedCall;
-  badge?: 'new_samples' | 'new_applications' | 'new_vouchers';
+  badge?: 'new_samples' | 'new_applications' | 'new_vouchers' | 'chat_unread';
 }
 
 const NAV: readonly NavItem[] = [
   { to: PATHS.inbox, label: 'ui.nav.inbox', needs: 'staff_list_samples', badge: 'new_samples' },
   { to: PATHS.orders, label: 'ui.nav.orders', needs: 'staff_list_orders', badge: 'new_vouchers' },
+  { to: PATHS.chat, label: 'ui.nav.chat', needs: 'staff_list_conversations', badge: 'chat_unread' },
   { to: PATHS.buyers, label: 'ui.nav.buyers', needs: 'staff_list_customers' },
   { to: PATHS.codes, label: 'ui.nav.codes', needs: 'staff_list_access_codes' },
   {
@@ -59,7 +60,8 @@ function NavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate
   const { data: me } = useMe();
   const counts = useCounts(!!me);
   const orderCounts = useOrderCounts(mayCall(me?.staff.role, 'staff_get_order_counts'));
-  const all = { ...counts.data, new_vouchers: orderCounts.data?.new_vouchers };
+  const chatUnread = useChatUnread(!!me);
+  const all = { ...counts.data, new_vouchers: orderCounts.data?.new_vouchers, chat_unread: chatUnread.data };
   return items.map((item) => {
     const count = item.badge ? (all[item.badge] ?? 0) : 0;
     return (

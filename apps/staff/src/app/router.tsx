@@ -21,6 +21,7 @@ export const PATHS = {
   staff: '/team',
   audit: '/audit',
   welcome: '/welcome',
+  chat: '/chat',
 } as const;
 
 function PageLoading() {
@@ -66,6 +67,7 @@ const pages: RouteObject[] = [
           },
           { path: PATHS.staff, lazy: page(() => import('../features/team/StaffPage'), 'StaffPage') },
           { path: PATHS.audit, lazy: page(() => import('../features/audit/AuditPage'), 'AuditPage') },
+          { path: PATHS.chat, lazy: page(() => import('../features/chat/ChatInboxPage'), 'ChatInboxPage') },
         ],
       },
     ],

@@ -44,3 +44,15 @@ export function useOrderCounts(enabled: boolean) {
 
 /** After an action that may change what the badges count (the orders' badge too: same prefix). */
 export const refreshCounts = (client: QueryClient) => client.invalidateQueries({ queryKey: keys.counts });
+
+/** Unread buyer messages over all conversations (the chat's navigation badge). */
+export function useChatUnread(enabled: boolean) {
+  return useQuery({
+    queryKey: ['chat', 'unread'],
+    queryFn: async () =>
+      (await call('staff_list_conversations', { filter: 'all', unread_only: true, page_size: 1 }))
+        .unread_total,
+    enabled,
+    refetchInterval: COUNTS_REFRESH_MS / 2,
+  });
+}

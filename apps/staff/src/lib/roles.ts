@@ -7,6 +7,7 @@ import type { CallName, StaffRole } from '@vitrine/contract';
  */
 const SALES: readonly StaffRole[] = ['owner', 'sales'];
 const OWNER: readonly StaffRole[] = ['owner'];
+const ALL: readonly StaffRole[] = ['owner', 'sales', 'service'];
 
 export const CONSOLE_CALL_ROLES = {
   staff_list_samples: SALES,
@@ -18,6 +19,7 @@ export const CONSOLE_CALL_ROLES = {
   staff_get_settings: OWNER,
   staff_list_staff: OWNER,
   staff_list_audit: OWNER,
+  staff_list_conversations: ALL,
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
 
 export type GuardedCall = keyof typeof CONSOLE_CALL_ROLES;

@@ -63,6 +63,8 @@ export const shellCalls = (role: StaffRole, counts = { new_applications: 0, new_
     counts,
   }),
   staff_get_counts: () => counts,
+  // The chat's navigation badge.
+  staff_list_conversations: () => ({ list: [], total: 0, page: 1, page_size: 1, unread_total: 0 }),
 });
 
 /** Answers the mocked api.ts: a handler's value is the data (tip 'OK'), a thrown ApiError a failure. */

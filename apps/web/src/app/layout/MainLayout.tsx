@@ -6,15 +6,17 @@ import classes from './Layout.module.css';
 import { pageBackground } from './page-background';
 import { SideBar } from './SideBar';
 import { MAIN_ID, SkipLink } from './SkipLink';
-import { useSite, useTemplateStyle, useUser } from './useShowroom';
+import { isCustomer, useSite, useTemplateStyle, useUser } from './useShowroom';
 import { WelcomeBanner } from './WelcomeBanner';
 import { QueryProvider } from '../../lib/query';
 import { CartBridge } from '../../features/cart/CartBridge';
+import { ChatLauncher } from '../../features/chat/ChatLauncher';
 
 /**
  * The main layout (spec section 2): skip link, header, the routed page in <main>, the floating
- * side bar and the footer. template_style switches the header and footer looks (data-style);
- * the site's background settings paint the page behind them.
+ * side bar with the customer-service chat (customers with a chat id) and the footer.
+ * template_style switches the header and footer looks (data-style); the site's background
+ * settings paint the page behind them.
  */
 export function MainLayout() {
   const site = useSite();
@@ -43,6 +45,7 @@ export function MainLayout() {
         </div>
       </main>
       <SideBar user={user} />
+      {user && isCustomer(user) && user.chat_id ? <ChatLauncher key={user.chat_id} user={user} /> : null}
       {site ? <Footer site={site} user={user} /> : null}
     </div>
   );

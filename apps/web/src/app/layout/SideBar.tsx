@@ -84,6 +84,7 @@ export function SideBar({ user }: { user: SessionUser | null }) {
               type="button"
               className={classes.item}
               onClick={requestChatOpen}
+              data-chat-button
               aria-label={nameOf(t('web.sidebar.chat'), formatBadge(unread))}
             >
               <Content icon={<ChatIcon />} label={t('web.sidebar.chat')} badge={formatBadge(unread)} />

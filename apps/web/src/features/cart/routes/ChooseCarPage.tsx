@@ -18,6 +18,7 @@ import '../components/mantine-styles';
 import { SubmitSelection, type Submitted } from '../components/SubmitSelection';
 import { useCartView } from '../components/useCartView';
 import classes from '../components/cart.module.css';
+import { ShareToChatButton } from '../../../components/ShareToChatButton';
 
 function CartSkeleton() {
   return (
@@ -157,6 +158,15 @@ export default function ChooseCarPage() {
               onChange={(e) => setSelected(e.currentTarget.checked ? new Set(ids) : new Set())}
             />
             <div className={classes.toolbarEnd}>
+              <ShareToChatButton
+                size="sm"
+                products={() =>
+                  // The chosen lines, or the whole cart when none is chosen.
+                  cart.lines
+                    .filter((l) => chosen.length === 0 || chosen.includes(l.product.id))
+                    .map((l) => l.product)
+                }
+              />
               <Button variant="default" size="sm" onClick={openBatch}>
                 {t('web.cart.changeCartons')}
               </Button>

@@ -15,6 +15,7 @@ import { ModelView } from './ModelView';
 import { RelatedShelf } from './RelatedShelf';
 import { formatPrice, specRows } from './spec-rows';
 import { isNotFound, productIdFrom, useProductDetail } from './useProductDetail';
+import { ShareToChatButton } from '../../../components/ShareToChatButton';
 
 export type DetailsVariant = 'showroom' | 'ecommerce';
 
@@ -217,6 +218,7 @@ function Loaded({ product: p, variant }: { product: ProductDetail; variant: Deta
             >
               {t('web.details.addToCart')}
             </Button>
+            <ShareToChatButton products={() => [p]} size={ecommerce ? 'lg' : 'md'} ms="sm" />
             {expired && (
               <Badge
                 id="details-expired"

@@ -10,6 +10,7 @@ import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';
 import type { CatalogParams } from './params';
 import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
+import { ShareToChatButton } from '../../../components/ShareToChatButton';
 
 type Page = CallResponse<'get_list'>;
 
@@ -83,9 +84,13 @@ export function CatalogResults({
 
   return (
     <div aria-busy={stale || undefined} className={stale ? classes.stale : undefined}>
-      <p className={classes.total} role="status">
-        {t('web.catalog.total', { total: formatNumber(data.total) })}
-      </p>
+      <div className={classes.totalRow}>
+        <p className={classes.total} role="status">
+          {t('web.catalog.total', { total: formatNumber(data.total) })}
+        </p>
+        {/* Search results can be shared with customer service (the page's products). */}
+        {params.keyword ? <ShareToChatButton size="compact-sm" products={() => data.list} /> : null}
+      </div>
       <ProductResults
         mode={params.mode}
         products={data.list}
