@@ -122,6 +122,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     load: () => import('../features/account/routes/QuoteAckFormPage'),
   },
   {
+    path: PATHS.orderList,
+    layout: 'bare',
+    customerOnly: true,
+    load: () => import('../features/account/routes/OrderListPage'),
+  },
+  {
     path: PATHS.orderDetails,
     layout: 'bare',
     customerOnly: true,

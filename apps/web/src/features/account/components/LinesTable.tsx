@@ -1,0 +1,152 @@
+import { Badge, Checkbox } from '@mantine/core';
+import type { OrderLine } from '@vitrine/contract';
+import { ProductPicture } from '../../../components/product/ProductPicture';
+import { formatNumber } from '../../../lib/format';
+import { formatMinor } from '../money';
+import type { OrdersT } from '../orders-i18n';
+import { allSelected } from '../rules';
+import classes from './account.module.css';
+import { quantityOf } from './parts';
+
+export interface LinesTableProps {
+  lines: OrderLine[];
+  currency: string;
+  t: OrdersT;
+  /** A quotation being confirmed: lines can be selected, and their states show. */
+  select?: {
+    selected: ReadonlySet<number>;
+    onToggle(id: number): void;
+    onToggleAll(): void;
+  };
+  /** Caption for screen readers. */
+  caption: string;
+}
+
+/**
+ * The lines of a quotation or order (spec section 3's order line): picture, number, name,
+ * purchase quantity and unit, boxes, inner boxes, packaging, specifications, remarks, price and
+ * line total, and on a quotation whether each is confirmed and was viewed. A table on a wide
+ * screen; on a phone each row is a card whose cells carry their own labels.
+ */
+export function LinesTable({ lines, currency, t, select, caption }: LinesTableProps) {
+  const ids = lines.map((l) => l.id);
+  const all = select ? allSelected(select.selected, ids) : false;
+  const some = select ? ids.some((id) => select.selected.has(id)) : false;
+  return (
+    <div className={classes.tableWrap}>
+      <table className={classes.table}>
+        <caption className={classes.fileInput}>{caption}</caption>
+        <thead>
+          <tr>
+            {select ? (
+              <th scope="col">
+                <Checkbox
+                  aria-label={t('quote.selectAll')}
+                  checked={all}
+                  indeterminate={some && !all}
+                  onChange={select.onToggleAll}
+                />
+              </th>
+            ) : null}
+            <th scope="col">{t('line.picture')}</th>
+            <th scope="col">{t('line.number')}</th>
+            <th scope="col">{t('line.name')}</th>
+            <th scope="col" className={classes.num}>
+              {t('line.quantity')}
+            </th>
+            <th scope="col" className={classes.num}>
+              {t('line.boxes')}
+            </th>
+            <th scope="col" className={classes.num}>
+              {t('line.innerBoxes')}
+            </th>
+            <th scope="col">{t('line.packaging')}</th>
+            <th scope="col">{t('line.specs')}</th>
+            <th scope="col">{t('line.remarks')}</th>
+            <th scope="col" className={classes.num}>
+              {t('line.price')}
+            </th>
+            <th scope="col" className={classes.num}>
+              {t('line.total')}
+            </th>
+            {select ? <th scope="col">{t('line.state')}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => {
+            const selected = select?.selected.has(line.id) ?? false;
+            return (
+              <tr key={line.id} data-selected={selected || undefined} data-testid="order-line">
+                {select ? (
+                  <td className={classes.check}>
+                    <Checkbox
+                      aria-label={t('quote.selectLine', { name: line.name })}
+                      checked={selected}
+                      onChange={() => select.onToggle(line.id)}
+                    />
+                  </td>
+                ) : null}
+                <td className={classes.pic}>
+                  <span className={classes.thumb}>
+                    <ProductPicture src={line.picture} alt="" sizes="56px" defaultWidth={160} />
+                  </span>
+                </td>
+                <td data-label={t('line.number')}>
+                  <bdi>{line.number}</bdi>
+                </td>
+                <td className={classes.lineName} dir="auto">
+                  {line.name}
+                </td>
+                <td className={classes.num} data-label={t('line.quantity')}>
+                  {quantityOf(line)}
+                </td>
+                <td className={classes.num} data-label={t('line.boxes')} data-testid="line-boxes">
+                  {formatNumber(line.boxes)}
+                  {line.quoted_boxes !== line.boxes ? (
+                    <span className={classes.changed}>{formatNumber(line.quoted_boxes)}</span>
+                  ) : null}
+                </td>
+                <td className={classes.num} data-label={t('line.innerBoxes')}>
+                  {formatNumber(line.inner_boxes)}
+                </td>
+                <td data-label={t('line.packaging')} dir="auto">
+                  {line.packaging}
+                </td>
+                <td data-label={t('line.specs')} dir="auto">
+                  {line.specifications}
+                </td>
+                <td data-label={t('line.remarks')} dir="auto">
+                  {line.remark}
+                </td>
+                <td className={classes.num} data-label={t('line.price')}>
+                  {formatMinor(line.unit_price, currency)}
+                </td>
+                <td className={classes.num} data-label={t('line.total')}>
+                  <strong>{formatMinor(line.amount, currency)}</strong>
+                </td>
+                {select ? (
+                  <td>
+                    <span className={classes.states}>
+                      <Badge
+                        size="sm"
+                        radius="sm"
+                        variant={line.line_status === 'confirmed' ? 'filled' : 'outline'}
+                        color={line.line_status === 'confirmed' ? 'teal' : 'orange'}
+                        data-testid="line-status"
+                      >
+                        {t(line.line_status === 'confirmed' ? 'line.confirmed' : 'line.toConfirm')}
+                      </Badge>
+                      <Badge size="sm" radius="sm" variant="light" color={line.viewed ? 'gray' : 'blue'}>
+                        {t(line.viewed ? 'line.viewed' : 'line.unviewed')}
+                      </Badge>
+                    </span>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
