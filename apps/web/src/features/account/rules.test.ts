@@ -1,5 +1,23 @@
+import { ORDER_LIMITS, ORDER_LIST_FILTERS, ORDER_STATUSES } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
-import { allSelected, checkVoucher, keepExisting, parseBoxes, toggleAll, toggleOne } from './rules';
+import { ORDER_FILTERS, STATUSES } from './components/parts';
+import {
+  allSelected,
+  checkVoucher,
+  keepExisting,
+  parseBoxes,
+  toggleAll,
+  toggleOne,
+  VOUCHER_MAX_BYTES,
+} from './rules';
+
+describe("the order screens' own copies of the contract's constants", () => {
+  it('agree with the contract', () => {
+    expect(VOUCHER_MAX_BYTES).toBe(ORDER_LIMITS.VOUCHER_MAX_BYTES);
+    expect([...ORDER_FILTERS]).toEqual([...ORDER_LIST_FILTERS]);
+    expect([...STATUSES].sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+});
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 16];

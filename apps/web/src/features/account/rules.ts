@@ -1,9 +1,16 @@
-import { ORDER_LIMITS } from '@vitrine/contract';
+import type { ORDER_LIMITS } from '@vitrine/contract';
 
 /*
  * The order screens' rules that need no React: what a payment voucher must be before it is
  * sent, and the selection the batch actions of /quoteAckForm work on.
  */
+
+/**
+ * The largest voucher (spec section 9: 10 MB). The contract's ORDER_LIMITS says the same, but
+ * lives beside its zod schemas, which importing a value from it would bring into the browser
+ * (rules.test checks the two agree).
+ */
+export const VOUCHER_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Why a voucher file is refused before anything is sent (spec section 5: required, png or jpg, 10 MB). */
 export type VoucherRefusal = 'required' | 'type' | 'size';
@@ -33,7 +40,7 @@ function readBytes(blob: Blob): Promise<Uint8Array> {
  */
 export async function checkVoucher(file: Blob | null | undefined): Promise<VoucherCheck> {
   if (!file || file.size === 0) return { ok: false, reason: 'required' };
-  if (file.size > ORDER_LIMITS.VOUCHER_MAX_BYTES) return { ok: false, reason: 'size' };
+  if (file.size > VOUCHER_MAX_BYTES) return { ok: false, reason: 'size' };
   const head = await readBytes(file.slice(0, PNG.length));
   if (startsWith(head, PNG)) return { ok: true, type: 'image/png' };
   if (startsWith(head, JPEG)) return { ok: true, type: 'image/jpeg' };

@@ -1,4 +1,4 @@
-import { Button, Progress } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { PaymentPart } from '@vitrine/contract';
 import { useId, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
@@ -75,7 +75,13 @@ export function VoucherUpload({ orderId, part, t }: { orderId: number; part: Pay
       </span>
       {progress !== null ? (
         <>
-          <Progress value={Math.round(progress * 100)} aria-hidden="true" />
+          {/* Native, like the checkboxes of the lines: Mantine's would split a chunk the cart shares. */}
+          <progress
+            className={classes.progress}
+            max={100}
+            value={Math.round(progress * 100)}
+            aria-hidden="true"
+          />
           <span role="status" className={classes.muted}>
             {t('detail.uploading', { percent: Math.round(progress * 100) })}
           </span>

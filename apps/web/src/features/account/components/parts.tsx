@@ -1,5 +1,5 @@
 import { Badge, Button, Skeleton } from '@mantine/core';
-import type { OrderLine, OrderStatus } from '@vitrine/contract';
+import type { OrderLine, OrderListFilter, OrderStatus } from '@vitrine/contract';
 import type { ReactNode } from 'react';
 import { NothingHere } from '../../../components/page/StatePanels';
 import { formatNumber } from '../../../lib/format';
@@ -18,6 +18,19 @@ const STATUS_COLOR: Record<OrderStatus, string> = {
   closed: 'gray',
   cancelled: 'red',
 };
+
+/** Every status (the record's keys are checked against the contract's type). */
+export const STATUSES = Object.keys(STATUS_COLOR) as OrderStatus[];
+
+/**
+ * The order list's filters (spec section 4). The contract's ORDER_LIST_FILTERS lives beside its
+ * zod schemas, which importing it would bring into the browser; rules.test checks they agree.
+ */
+export const ORDER_FILTERS = [
+  'all',
+  'confirmed',
+  'to_be_confirmed',
+] as const satisfies readonly OrderListFilter[];
 
 /** An order's status as a coloured word (never the colour alone). */
 export function StatusBadge({ status, t }: { status: OrderStatus; t: OrdersT }) {

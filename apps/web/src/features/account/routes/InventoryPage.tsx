@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DocumentIcon } from '../../../components/icons';
 import { Pager } from '../../../components/page/Pager';
 import { NothingHere } from '../../../components/page/StatePanels';
-import { ProductPicture } from '../../../components/product/ProductPicture';
+import { ProductPicture } from '../../../components/product';
 import { formatNumber } from '../../../lib/format';
 import { PATHS } from '../../../lib/paths';
 import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';

@@ -1,11 +1,6 @@
 import '../components/mantine-styles';
 import { Button, SegmentedControl } from '@mantine/core';
-import {
-  ORDER_LIST_FILTERS,
-  ORDER_STATUSES,
-  type OrderListFilter,
-  type OrderStatus,
-} from '@vitrine/contract';
+import type { OrderListFilter, OrderStatus } from '@vitrine/contract';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentIcon } from '../../../components/icons';
 import { Pager } from '../../../components/page/Pager';
@@ -15,7 +10,7 @@ import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';
 import { ORDER_PAGE_SIZE, useOrderList } from '../api';
 import classes from '../components/account.module.css';
 import { OrderItem } from '../components/OrderItem';
-import { Failed, Loading, StatusBadge } from '../components/parts';
+import { Failed, Loading, ORDER_FILTERS, StatusBadge, STATUSES } from '../components/parts';
 import { useOrdersT } from '../orders-i18n';
 
 const FILTER_LABEL = {
@@ -25,10 +20,10 @@ const FILTER_LABEL = {
 } as const;
 
 const statusOf = (value: string | null): OrderStatus | undefined =>
-  (ORDER_STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : undefined;
+  (STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : undefined;
 
 const filterOf = (value: string | null): OrderListFilter =>
-  (ORDER_LIST_FILTERS as readonly string[]).includes(value ?? '') ? (value as OrderListFilter) : 'all';
+  (ORDER_FILTERS as readonly string[]).includes(value ?? '') ? (value as OrderListFilter) : 'all';
 
 /**
  * The order list (spec section 2: all orders, to be confirmed, confirmed): the buyer's
@@ -100,7 +95,7 @@ export default function OrderListPage() {
           aria-label={t('list.filters')}
           value={filter}
           onChange={(v) => go({ filter: filterOf(v) })}
-          data={ORDER_LIST_FILTERS.map((f) => ({ value: f, label: t(FILTER_LABEL[f]) }))}
+          data={ORDER_FILTERS.map((f) => ({ value: f, label: t(FILTER_LABEL[f]) }))}
           fullWidth
           maw={36 * 16}
         />

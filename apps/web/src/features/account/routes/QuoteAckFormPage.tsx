@@ -1,5 +1,5 @@
 import '../components/mantine-styles';
-import { Button, Group, Modal, NumberInput } from '@mantine/core';
+import { Button, Group, Modal, TextInput } from '@mantine/core';
 import type { OrderLine } from '@vitrine/contract';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -43,10 +43,10 @@ function BoxesDialog({
   onApply(boxes: number): void;
   onClose(): void;
 }) {
-  const [value, setValue] = useState<string | number>('');
+  const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
   const apply = () => {
-    const boxes = parseBoxes(String(value));
+    const boxes = parseBoxes(value);
     if (boxes === null) setInvalid(true);
     else onApply(boxes);
   };
@@ -58,17 +58,15 @@ function BoxesDialog({
           apply();
         }}
       >
-        <NumberInput
+        <TextInput
           label={t('line.boxes')}
-          min={1}
-          max={99_999}
-          allowDecimal={false}
-          allowNegative={false}
-          // Not clamped on leaving the field: a 0 typed is said to be wrong, not quietly made 1.
-          clampBehavior="none"
+          // A text field checked on Apply, so a 0 or a fraction typed is said to be wrong rather
+          // than quietly corrected (Mantine's NumberInput would also split a chunk the cart shares).
+          inputMode="numeric"
+          autoComplete="off"
           value={value}
-          onChange={(v) => {
-            setValue(v);
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
             setInvalid(false);
           }}
           error={invalid ? t('quote.boxesInvalid') : undefined}

@@ -1,0 +1,209 @@
+import en from '@vitrine/i18n/locales/en.json';
+import orders from '@vitrine/i18n/orders/en.json';
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, sessionHeaders } from './api';
+import { launchBrowser } from './browser';
+import { pdfText } from './pdf';
+import { startServer } from './server';
+
+interface Line {
+  id: number;
+  name: string;
+  boxes: number;
+}
+interface Order {
+  id: number;
+  order_number: string;
+  status: string;
+  order_amount: number;
+  currency: string;
+  vouchers: { id: number; status: string }[];
+}
+
+/**
+ * A quotation from a sample list to a paid order, with the exporter's side made through its
+ * staff calls (the console's quotation screens are another helper's) and the buyer's side in
+ * chromium: batch change of boxes, batch delete, confirmation, a deposit voucher, the new status
+ * after the exporter confirms receipt, and the proforma invoice.
+ */
+describe('a quotation confirmed and paid, in chromium', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+  const files = mkdtempSync(join(tmpdir(), 'vitrine-orders-e2e-'));
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(files, { recursive: true, force: true });
+  });
+
+  /** The exporter's sales staff, through the console's calls. */
+  async function salesHeaders() {
+    const info = await callApi<{ id: number }>(server.url, 'get_website_info', { site: 'demo' });
+    const websiteId = { 'website-id': String(info.id) };
+    const login = await callApi<{ token: string }>(
+      server.url,
+      'staff_login',
+      { email: 'sales@demo.test', password: 'demo-sales' },
+      websiteId,
+    );
+    return { ...websiteId, authorization: `Bearer ${login.token}` };
+  }
+
+  /** The customer's own sample list of three products, made as the cart page submits one. */
+  async function sampleList(): Promise<number> {
+    const buyer = await sessionHeaders(server.url, 'demo', 'demo-buyer');
+    const { list } = await callApi<{ list: { id: number; is_expire: number }[] }>(
+      server.url,
+      'get_list',
+      { page_size: 20 },
+      buyer,
+    );
+    const ids = list.filter((p) => !p.is_expire).slice(0, 3).map((p) => p.id);
+    const record = await callApi<{ id: number }>(
+      server.url,
+      'add_choose',
+      {
+        company_name: 'Mendes Brinquedos',
+        contact: 'Carlos Mendes',
+        email: 'carlos@mendes.example',
+        lines: ids.map((id) => ({ id, ctn: 10 })),
+        idempotency_key: `e2e-orders-${Date.now()}`,
+      },
+      buyer,
+    );
+    return record.id;
+  }
+
+  const logIn = async (): Promise<Page> => {
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?site=demo`);
+    await page.getByLabel(en.web.login.codeLabel).fill('demo-buyer');
+    await page.getByRole('button', { name: en.web.login.submit }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    return page;
+  };
+
+  /** As when the buyer comes back to the window: the order screens ask again. */
+  const cameBack = (page: Page) =>
+    page.evaluate(() => {
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      window.dispatchEvent(new Event('focus'));
+    });
+
+  it('goes from the exporter quoting a sample list to a paid order with its proforma invoice', async () => {
+    const staff = await salesHeaders();
+    const staffCall = <T>(name: string, body: object) => callApi<T>(server.url, name, body, staff);
+
+    const sampleId = await sampleList();
+    const made = await staffCall<{ order: Order; lines: Line[] }>('staff_create_quotation', {
+      sample_id: sampleId,
+      currency: 'USD',
+      deposit_percent: 30,
+      account_info: 'Bank of Shantou · SWIFT STBKCNBJ · 6222 0000 1234',
+    });
+    const id = made.order.id;
+    expect(made.lines).toHaveLength(3);
+    await staffCall('staff_advance_order', { id, event: 'send' });
+
+    const page = await logIn();
+    await page.goto(`${server.url}/personalCenter`);
+    const toConfirm = page.getByRole('link', { name: new RegExp(orders.center.toConfirm) });
+    await expect.poll(() => toConfirm.textContent()).toMatch(/^1/);
+    await toConfirm.click();
+    await page.waitForURL((url) => url.pathname === '/quoteAckForm');
+    const rows = page.getByTestId('order-line');
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // A batch action without a selection is refused.
+    await page.getByRole('button', { name: orders.quote.batchDelete }).click();
+    await page.getByText(orders.quote.nothingToDelete).waitFor();
+
+    // The first line to 7 boxes.
+    const [first, second] = made.lines as [Line, Line, Line];
+    await page.getByRole('checkbox', { name: `Select ${first.name}` }).check();
+    await page.getByRole('button', { name: orders.quote.batchBoxes }).click();
+    const boxes = page.getByRole('dialog').getByTestId('boxes-input');
+    await boxes.fill('7');
+    await page.getByRole('dialog').getByRole('button', { name: orders.quote.apply }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('total-boxes').textContent()).toBe(String(7 + 10 + 10));
+
+    // The second line deleted.
+    await page.getByRole('checkbox', { name: `Select ${first.name}` }).uncheck();
+    await page.getByRole('checkbox', { name: `Select ${second.name}` }).check();
+    await page.getByRole('button', { name: orders.quote.batchDelete }).click();
+    await page.getByRole('dialog').getByRole('button', { name: orders.quote.batchDelete }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => page.getByTestId('total-boxes').textContent()).toBe(String(7 + 10));
+
+    // Every line confirmed, then the quotation.
+    await page.getByRole('checkbox', { name: orders.quote.selectAll }).check();
+    await page.getByRole('button', { name: orders.quote.batchConfirm }).click();
+    await expect.poll(() => page.getByTestId('line-status').allTextContents()).toEqual([
+      orders.line.confirmed,
+      orders.line.confirmed,
+    ]);
+    await page.getByRole('button', { name: orders.quote.submit }).click();
+    await page.waitForURL((url) => url.pathname === '/orderDetails');
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe(orders.status.pending_payment);
+
+    // What the exporter sees: the buyer's change and removal.
+    const seen = await staffCall<{ order: Order; lines: (Line & { removed: number; quoted_boxes: number })[] }>(
+      'staff_get_order',
+      { id },
+    );
+    expect(seen.lines.find((l) => l.id === first.id)).toMatchObject({ boxes: 7, quoted_boxes: first.boxes });
+    expect(seen.lines.find((l) => l.id === second.id)).toMatchObject({ removed: 1 });
+
+    // A GIF is refused in the browser; a PNG is sent and waits for the exporter.
+    const gif = join(files, 'receipt.gif');
+    writeFileSync(gif, await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ccc' } }).gif().toBuffer());
+    await page.getByTestId('voucher-input').setInputFiles(gif);
+    await page.getByText(orders.detail.voucherType).waitFor();
+    const png = join(files, 'receipt.png');
+    writeFileSync(
+      png,
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: '#f4f1e8' } }).png().toBuffer(),
+    );
+    await page.getByTestId('voucher-input').setInputFiles(png);
+    await expect.poll(() => page.getByTestId('voucher-state').textContent()).toBe(orders.detail.pending);
+
+    // The exporter confirms the receipt; the buyer sees the order paid on coming back.
+    const withVoucher = await staffCall<{ order: Order }>('staff_get_order', { id });
+    const voucher = withVoucher.order.vouchers[0];
+    expect(voucher?.status).toBe('pending');
+    await staffCall('staff_review_voucher', { voucher_id: voucher?.id, decision: 'confirm' });
+    await cameBack(page);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe(orders.status.paid);
+    await expect.poll(() => page.getByTestId('voucher-state').textContent()).toBe(orders.detail.accepted);
+
+    // The proforma invoice: a PDF naming the order and its total.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('proforma-download').click(),
+    ]);
+    const pdf = await readFile((await download.path()) as string);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    const order = (await staffCall<{ order: Order }>('staff_get_order', { id })).order;
+    expect(text).toContain(order.order_number);
+    const total = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(order.order_amount / 100);
+    expect(text).toContain(total);
+    await page.context().close();
+  });
+});
