@@ -29,6 +29,9 @@ import { imageSearchRoutes } from './modules/image-search/image-search.routes';
 import { createImageSearchService } from './modules/image-search/image-search.service';
 import { INLINE_IMAGE_WORK, type ImageWorkers } from './modules/image-search/image-search.work';
 import { createNewsRepository } from './modules/news/news.repository';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService, type OrderChange, type ProformaPort } from './modules/orders/orders.service';
 import { newsRoutes } from './modules/news/news.routes';
 import { createNewsService } from './modules/news/news.service';
 import { buildWorkbook, type WorkbookInput } from './modules/samples/samples.excel';
@@ -80,6 +83,10 @@ export interface AppDeps {
   imageScanEveryMs?: number;
   /** How often what is no longer needed is deleted (default an hour, first at start; 0: only when asked). */
   housekeepingEveryMs?: number;
+  /** Makes proforma invoices (off the request thread); absent: the download says it is not available yet. */
+  proforma?: ProformaPort;
+  /** Hears every committed change of a quotation or order (the chat's bus, once it exists). */
+  onOrderChange?: (change: OrderChange) => void;
 }
 
 declare module 'fastify' {
@@ -178,6 +185,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     work: imageWork.query,
   });
 
+  const orders = createOrdersService({
+    repo: createOrdersRepository(deps.db),
+    clock: deps.clock,
+    storage: deps.storage,
+    readVoucher: async (url, companyId) => {
+      const r = await uploads.readUploadedImage(url, { companyId, purpose: 'voucher' });
+      return r.ok ? r : { ok: false, reason: r.reason };
+    },
+    readAnnex: uploads.readUploadedAnnex,
+    proforma: deps.proforma,
+    onChange: deps.onOrderChange,
+  });
+
   registerApi(
     app,
     {
@@ -203,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogRoutes(catalog),
       cartRoutes(cart),
       samplesRoutes(samples),
+      ordersRoutes(orders),
       uploadsRoutes(uploads),
       // get_toy_similar is image search's: visual first, topped up by the catalogue's rule.
       imageSearchRoutes(imageSearch),

@@ -415,6 +415,18 @@ export interface OrdersTable extends Owned {
   created_at: number;
   updated_at: number;
   modified_at: number;
+  // migrations/0011_orders.ts
+  sample_id: number | null;
+  trade_term: Text;
+  deposit_percent: Num;
+  valid_until: number | null;
+  order_amount_minor: Num;
+  deposit_amount_minor: Num;
+  balance_amount_minor: Num;
+  pi_number: Text;
+  sent_at: number | null;
+  confirmed_at: number | null;
+  created_by: number | null;
 }
 
 export interface OrderLinesTable extends Owned, Timed {
@@ -432,6 +444,12 @@ export interface OrderLinesTable extends Owned, Timed {
   line_status: Text;
   viewed: Flag;
   sort: Num;
+  // migrations/0011_orders.ts
+  unit_price_minor: Num;
+  amount_minor: Num;
+  pieces_per_box: Num;
+  quoted_boxes: Num;
+  removed_at: number | null;
 }
 
 export interface PaymentsTable extends Owned, Timed {
@@ -455,6 +473,40 @@ export interface AttachmentsTable extends Owned {
   file_name: Text;
   uploaded_by: Text;
   created_at: number;
+  uploaded_by_name: Text;
+}
+
+/** A transition of a quotation or order (migrations/0011_orders.ts). */
+export interface OrderEventsTable extends Owned {
+  order_id: number;
+  event: string;
+  from_status: string | null;
+  to_status: string;
+  actor: string;
+  actor_id: number | null;
+  actor_name: Text;
+  note: Text;
+  request_key: string | null;
+  created_at: number;
+}
+
+/** A payment voucher and its review (migrations/0011_orders.ts). */
+export interface OrderVouchersTable extends Owned {
+  order_id: number;
+  part: string;
+  status: Generated<string>;
+  amount_minor: number;
+  currency: string;
+  file_id: number;
+  width: number;
+  height: number;
+  customer_id: number | null;
+  idempotency_key: string;
+  submitted_at: number;
+  reviewed_at: number | null;
+  reviewed_by: number | null;
+  reviewed_by_name: Text;
+  reason: Text;
 }
 
 export interface ChatConversationsTable extends Owned {
@@ -577,6 +629,8 @@ export interface Database {
   payments: PaymentsTable;
   payment_vouchers: PaymentVouchersTable;
   attachments: AttachmentsTable;
+  order_events: OrderEventsTable;
+  order_vouchers: OrderVouchersTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   browse_logs: BrowseLogsTable;

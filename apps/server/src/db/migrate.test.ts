@@ -37,6 +37,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0008_staff_console',
       '0009_company_numbers',
       '0010_visitor_keys',
+      '0011_orders',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)

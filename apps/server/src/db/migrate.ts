@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_search_vocabulary';
 import * as m0008 from './migrations/0008_staff_console';
 import * as m0009 from './migrations/0009_company_numbers';
 import * as m0010 from './migrations/0010_visitor_keys';
+import * as m0011 from './migrations/0011_orders';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_staff_console': m0008,
   '0009_company_numbers': m0009,
   '0010_visitor_keys': m0010,
+  '0011_orders': m0011,
 };
 
 export class MigrationError extends Error {

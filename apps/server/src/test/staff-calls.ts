@@ -1,5 +1,6 @@
 import { type CallName, type CallRequest, calls } from '@vitrine/contract';
 import type { TestApp } from './harness';
+import { orderWithVoucher, picture, quotation } from './orders';
 
 /** Every staff call of the contract. */
 export type StaffCall = Extract<CallName, `staff_${string}`>;
@@ -104,6 +105,15 @@ export async function staffCallBodies(
 ): Promise<{ [N in StaffTokenCall]: CallRequest<N> }> {
   const settings = await t.call('staff_get_settings', {}, { website: o.website, token: ownerToken });
   if (settings.code !== 0) throw new Error(`staff_get_settings: ${settings.tip}`);
+  // An order whose deposit voucher waits for a review, and a draft quotation to edit.
+  const staff = { website: o.website, token: ownerToken };
+  const buyer = await t.login(o.site, 'customer');
+  const paid = await orderWithVoucher(t, staff, buyer, o.sampleId);
+  const draft = await quotation(t, staff, o.sampleId, { send: false });
+  const credential = await t.call('staff_get_order_upload_credential', { content_type: 'image/png' }, staff);
+  if (credential.code !== 0) throw new Error(`staff_get_order_upload_credential: ${credential.tip}`);
+  const uploaded = await t.upload(credential.data, await picture('png'));
+  if (uploaded.status !== 204) throw new Error(`upload: ${uploaded.status}`);
   return {
     staff_logout: {},
     staff_get_me: {},
@@ -137,5 +147,16 @@ export async function staffCallBodies(
     staff_update_settings: settings.data,
     staff_get_upload_credential: { content_type: 'image/png' },
     staff_list_audit: {},
+    staff_list_orders: {},
+    staff_get_order: { id: paid.id },
+    staff_create_quotation: { sample_id: o.sampleId },
+    staff_update_quotation: { id: draft, remark: 'Prices valid for sea freight' },
+    staff_review_voucher: { voucher_id: paid.voucherId, decision: 'confirm' },
+    staff_set_ship_date: { id: paid.id, estimated_ship_date: Date.UTC(2027, 0, 15) },
+    staff_attach_order_file: { id: paid.id, url: credential.data.file_url, file_name: 'packing-list.png' },
+    staff_advance_order: { id: paid.id, event: 'cancel', note: 'Buyer asked to cancel' },
+    staff_get_order_counts: {},
+    staff_get_order_proforma: { id: paid.id },
+    staff_get_order_upload_credential: { content_type: 'application/pdf' },
   };
 }

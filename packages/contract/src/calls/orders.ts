@@ -481,8 +481,10 @@ export const staffAttachOrderFileRequest = baseRequest.extend({
   file_name: text(200).min(1),
 });
 
+/** confirm_deposit here is for an order without a deposit (0 %); a paid deposit is confirmed by reviewing its voucher. */
 export const STAFF_ADVANCE_EVENTS = [
   'send',
+  'confirm_deposit',
   'withdraw',
   'request_balance',
   'ready_to_ship',

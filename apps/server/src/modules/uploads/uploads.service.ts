@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ErrorCode,
+  fail,
   IMAGE_SEARCH_MAX_BYTES,
   IMAGE_SEARCH_MIN_SIDE,
   IMAGE_SEARCH_TYPES,
+  ORDER_LIMITS,
   type TempAuth,
   UPLOAD_PURPOSES,
   type UploadPurpose,
@@ -20,7 +23,7 @@ export const UPLOAD_TTL_MS = 5 * 60 * 1000;
 /** What a credential of each purpose allows, and what the file must be before it is used. */
 export const UPLOAD_LIMITS: Record<
   UploadPurpose,
-  { types: readonly string[]; maxBytes: number; minSide: number }
+  { types: readonly string[]; maxBytes: number; minSide: number; maxAspect?: number }
 > = {
   image_search: {
     types: IMAGE_SEARCH_TYPES,
@@ -31,6 +34,21 @@ export const UPLOAD_LIMITS: Record<
   im: { types: IMAGE_SEARCH_TYPES, maxBytes: IMAGE_SEARCH_MAX_BYTES, minSide: 1 },
   // The staff's pictures of the site: logos, backgrounds, buyers' avatars (staff_get_upload_credential).
   site: { types: IMAGE_SEARCH_TYPES, maxBytes: IMAGE_SEARCH_MAX_BYTES, minSide: 16 },
+  // Payment vouchers (spec sections 5 and 9): png or jpg, at most 10 MB; a long screenshot of a
+  // bank's page is a normal voucher, hence the loose aspect ratio.
+  voucher: {
+    types: ORDER_LIMITS.VOUCHER_TYPES,
+    maxBytes: ORDER_LIMITS.VOUCHER_MAX_BYTES,
+    minSide: 1,
+    maxAspect: 40,
+  },
+  // An order's attachments, the buyer's and the staff's: pictures or PDFs.
+  annex: {
+    types: ORDER_LIMITS.ANNEX_TYPES,
+    maxBytes: ORDER_LIMITS.ANNEX_MAX_BYTES,
+    minSide: 1,
+    maxAspect: 40,
+  },
 };
 
 /** The largest file any credential allows (the upload endpoint's body limit follows it). */
@@ -41,6 +59,7 @@ const EXTENSION: Record<string, string> = {
   'image/png': 'png',
   'image/gif': 'gif',
   'image/webp': 'webp',
+  'application/pdf': 'pdf',
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -98,9 +117,12 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
     async tempAuth(
       input: { purpose: UploadPurpose; content_type: string },
       companyId: number,
+      t: (key: 'api.upload.wrongType') => string,
     ): Promise<CallResult<TempAuth>> {
       const now = clock.now();
       const limits = UPLOAD_LIMITS[input.purpose];
+      if (!limits.types.includes(input.content_type))
+        return fail(ErrorCode.FAILED, t('api.upload.wrongType'));
       const grant = {
         key: uploadKey(companyId, input.purpose, now, input.content_type),
         contentType: input.content_type,
@@ -159,6 +181,28 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
       const check = await checkImage(bytes, UPLOAD_LIMITS[owner.purpose]);
       if (!check.ok) return { ok: false, reason: check.reason, tip: `api.upload.${check.reason}` };
       return { ok: true, key, bytes, type: check.type, width: check.width, height: check.height };
+    },
+
+    /**
+     * An order attachment behind a file_url of the 'annex' purpose, checked by its content: a
+     * picture (png or jpg, fully decoded) or a PDF (its header), within the size limit.
+     */
+    async readUploadedAnnex(
+      url: string,
+      companyId: number,
+    ): Promise<{ ok: true; key: string; bytes: Buffer; type: string } | { ok: false; reason: string }> {
+      const key = storage.keyOfUrl(url);
+      const found = key ? uploadOwner(key) : null;
+      const mine = found?.companyId === companyId && found.purpose === 'annex';
+      const bytes = key && mine ? await storage.read(key) : null;
+      if (!key || !bytes) return { ok: false, reason: 'notFound' };
+      const limits = UPLOAD_LIMITS.annex;
+      if (bytes.length === 0) return { ok: false, reason: 'empty' };
+      if (bytes.length > limits.maxBytes) return { ok: false, reason: 'tooLarge' };
+      if (bytes.subarray(0, 5).toString('latin1') === '%PDF-')
+        return { ok: true, key, bytes, type: 'application/pdf' };
+      const check = await checkImage(bytes, limits);
+      return check.ok ? { ok: true, key, bytes, type: check.type } : { ok: false, reason: check.reason };
     },
 
     /**

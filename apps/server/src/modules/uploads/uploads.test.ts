@@ -349,7 +349,11 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
     it("answers the spec's credential fields that S3 has, never the secret, and a presigned POST", async () => {
       const uploads = createUploadsService({ repo: createUploadsRepository(t.db), storage, clock: t.clock });
       const companyId = await companyOf(demo);
-      const r = await uploads.tempAuth({ purpose: 'image_search', content_type: 'image/jpeg' }, companyId);
+      const r = await uploads.tempAuth(
+        { purpose: 'image_search', content_type: 'image/jpeg' },
+        companyId,
+        (key) => key,
+      );
       if (!r.ok) throw new Error(r.tip);
       const auth = r.data;
       expect(auth).toMatchObject({
