@@ -5,8 +5,11 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
  * document that parses and shows a number did not merely start with '%PDF-'.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false })
-    .promise;
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
   try {
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {

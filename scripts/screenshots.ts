@@ -3,15 +3,18 @@
  * Chinese and Arabic, at phone and desktop widths, on both demo showrooms; then /home in each of
  * the four template styles (the style is switched in the database), English on `demo` and
  * Arabic on `demo2`; and /proSearch, the results of a search by photo (a crop of a product's
- * picture, chosen in the image-search dialog as a buyer would).
+ * picture, chosen in the image-search dialog as a buyer would); and the customer's order screens
+ * (/personalCenter, /quoteAckForm, the order list, /orderDetails) in English, Chinese and Arabic,
+ * on orders made first through the exporter's and the buyer's calls (e2e/orders-api).
  * Run `npm run build` first; then `npm run screenshots`, or `npm run screenshots -- home-style`
- * for the shots whose name contains that text.
+ * for the shots whose name contains that text (or any of several, separated by commas).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callApi, sessionHeaders, uploadSearchPhoto } from '../e2e/api';
 import { launchBrowser } from '../e2e/browser';
+import { demoOrders } from '../e2e/orders-api';
 import { buyersPhotoOf } from '../e2e/photo';
 import { startServer, type TestServer } from '../e2e/server';
 
@@ -37,6 +40,8 @@ interface Shot {
   style?: 1 | 2 | 3 | 4;
   /** Search by a photo of the site's first product, through the dialog, instead of going to `path`. */
   imageSearch?: true;
+  /** The orders made for the order screens: `{quote}` and `{order}` in `path` stand for their ids. */
+  orders?: true;
 }
 const SHOTS: Shot[] = [
   { name: 'login-demo-en-desktop', site: 'demo', lang: 'en', size: 'desktop', path: '/login?site=demo' },
@@ -183,6 +188,27 @@ const SHOTS: Shot[] = [
       imageSearch: true,
     })),
   ),
+  // The customer's order screens, on orders made before the shots (demoOrders).
+  ...(['en', 'zh', 'ar'] as const).flatMap((lang) =>
+    (['phone', 'desktop'] as const).flatMap((size) =>
+      (
+        [
+          ['center', '/personalCenter'],
+          ['quote', '/quoteAckForm?id={quote}'],
+          ['orders', '/orderList'],
+          ['order', '/orderDetails?id={order}'],
+        ] as const
+      ).map(([name, path]): Shot => ({
+        name: `${name}-demo-${lang}-${size}`,
+        site: 'demo',
+        lang,
+        size: size === 'phone' ? 'phone390' : 'desktop1440',
+        path,
+        code: 'demo-buyer',
+        orders: true,
+      })),
+    ),
+  ),
   ...([1, 2, 3, 4] as const).flatMap((style) =>
     (['en', 'ar'] as const).flatMap((lang) =>
       (['phone', 'desktop'] as const).map((size): Shot => ({
@@ -198,7 +224,8 @@ const SHOTS: Shot[] = [
   ),
 ];
 
-const only = process.argv[2];
+// Shots whose name contains any of the comma-separated texts given, e.g. `-- center-,quote-`.
+const only = process.argv[2]?.split(',').filter(Boolean);
 const seededStyle: Record<Shot['site'], number> = { demo: 1, demo2: 3 };
 const photos = mkdtempSync(join(tmpdir(), 'vitrine-screenshot-photos-'));
 
@@ -231,8 +258,9 @@ const server = await startServer();
 const browser = await launchBrowser();
 const styleOf = { ...seededStyle };
 const photoOf: Partial<Record<Shot['site'], string>> = {};
+let orderIds: { quote: number; paid: number } | undefined;
 try {
-  for (const shot of SHOTS.filter((s) => !only || s.name.includes(only))) {
+  for (const shot of SHOTS.filter((s) => !only?.length || only.some((text) => s.name.includes(text)))) {
     const style = shot.style ?? seededStyle[shot.site];
     if (styleOf[shot.site] !== style) {
       await server.run(`UPDATE websites SET template_style = ${style} WHERE code = '${shot.site}'`);
@@ -265,6 +293,15 @@ try {
       await page.getByTestId('image-search-confirm').click();
       await page.waitForURL((u) => u.pathname === '/proSearch');
       await page.getByTestId('image-search-results').getByRole('article').first().waitFor();
+    } else if (shot.orders) {
+      orderIds ??= await demoOrders(server.url, shot.site, shot.code ?? '');
+      const path = shot.path
+        .replace('{quote}', String(orderIds.quote))
+        .replace('{order}', String(orderIds.paid));
+      await page.goto(server.url + path);
+      // The page's own messages and data are in when its heading and first list or panel are.
+      await page.locator('main h1').filter({ hasText: /\S/ }).waitFor();
+      await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
     } else if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(out, `${shot.name}.png`) });

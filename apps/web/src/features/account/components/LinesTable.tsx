@@ -34,6 +34,8 @@ export function LinesTable({ lines, currency, t, select, caption }: LinesTablePr
   const ids = lines.map((l) => l.id);
   const all = select ? allSelected(select.selected, ids) : false;
   const some = select ? ids.some((id) => select.selected.has(id)) : false;
+  // A column of remarks only when a line has one: an empty column would push the states out of view.
+  const remarks = lines.some((l) => l.remark.trim() !== '');
   return (
     <div className={classes.tableWrap}>
       <table className={classes.table}>
@@ -68,7 +70,7 @@ export function LinesTable({ lines, currency, t, select, caption }: LinesTablePr
             </th>
             <th scope="col">{t('line.packaging')}</th>
             <th scope="col">{t('line.specs')}</th>
-            <th scope="col">{t('line.remarks')}</th>
+            {remarks ? <th scope="col">{t('line.remarks')}</th> : null}
             <th scope="col" className={classes.num}>
               {t('line.price')}
             </th>
@@ -102,11 +104,11 @@ export function LinesTable({ lines, currency, t, select, caption }: LinesTablePr
                 <td data-label={t('line.number')}>
                   <bdi>{line.number}</bdi>
                 </td>
-                <td className={classes.lineName} dir="auto">
-                  {line.name}
+                <td className={classes.lineName}>
+                  <bdi>{line.name}</bdi>
                 </td>
                 <td className={classes.num} data-label={t('line.quantity')}>
-                  {quantityOf(line)}
+                  <bdi>{quantityOf(line)}</bdi>
                 </td>
                 <td className={classes.num} data-label={t('line.boxes')} data-testid="line-boxes">
                   {formatNumber(line.boxes)}
@@ -117,15 +119,17 @@ export function LinesTable({ lines, currency, t, select, caption }: LinesTablePr
                 <td className={classes.num} data-label={t('line.innerBoxes')}>
                   {formatNumber(line.inner_boxes)}
                 </td>
-                <td data-label={t('line.packaging')} dir="auto">
-                  {line.packaging}
+                <td data-label={t('line.packaging')}>
+                  <bdi>{line.packaging}</bdi>
                 </td>
-                <td data-label={t('line.specs')} dir="auto">
-                  {line.specifications}
+                <td data-label={t('line.specs')}>
+                  <bdi>{line.specifications}</bdi>
                 </td>
-                <td data-label={t('line.remarks')} dir="auto">
-                  {line.remark}
-                </td>
+                {remarks ? (
+                  <td data-label={t('line.remarks')}>
+                    <bdi>{line.remark}</bdi>
+                  </td>
+                ) : null}
                 <td className={classes.num} data-label={t('line.price')}>
                   {formatMinor(line.unit_price, currency)}
                 </td>
@@ -138,13 +142,20 @@ export function LinesTable({ lines, currency, t, select, caption }: LinesTablePr
                       <Badge
                         size="sm"
                         radius="sm"
+                        tt="none"
                         variant={line.line_status === 'confirmed' ? 'filled' : 'outline'}
                         color={line.line_status === 'confirmed' ? 'teal' : 'orange'}
                         data-testid="line-status"
                       >
                         {t(line.line_status === 'confirmed' ? 'line.confirmed' : 'line.toConfirm')}
                       </Badge>
-                      <Badge size="sm" radius="sm" variant="light" color={line.viewed ? 'gray' : 'blue'}>
+                      <Badge
+                        size="sm"
+                        radius="sm"
+                        tt="none"
+                        variant="light"
+                        color={line.viewed ? 'gray' : 'blue'}
+                      >
                         {t(line.viewed ? 'line.viewed' : 'line.unviewed')}
                       </Badge>
                     </span>

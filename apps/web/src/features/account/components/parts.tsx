@@ -75,7 +75,9 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
       {items.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd dir="auto">{value}</dd>
+          <dd>
+            <bdi>{value}</bdi>
+          </dd>
         </div>
       ))}
     </dl>

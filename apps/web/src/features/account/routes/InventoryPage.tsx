@@ -74,8 +74,8 @@ export default function InventoryPage() {
                   <td data-label={t('line.number')}>
                     <bdi>{item.number}</bdi>
                   </td>
-                  <td className={classes.lineName} dir="auto">
-                    {item.name}
+                  <td className={classes.lineName}>
+                    <bdi>{item.name}</bdi>
                   </td>
                   <td className={classes.num} data-label={t('inventory.orders')}>
                     {formatNumber(item.orders)}

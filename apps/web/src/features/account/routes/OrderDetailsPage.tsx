@@ -188,22 +188,6 @@ function Order({ id, t }: { id: number; t: OrdersT }) {
             ) : null}
           </section>
 
-          <section aria-labelledby="lines-title">
-            <h2 id="lines-title" className={classes.sectionTitle}>
-              {t('detail.lines')}
-            </h2>
-            {lines.isPending ? (
-              <Loading t={t} rows={2} />
-            ) : lines.data ? (
-              <div className={classes.page} style={{ paddingBlock: 0 }}>
-                <LinesTable lines={lines.data.list} currency={c} t={t} caption={t('detail.lines')} />
-                <Totals t={t} totals={lines.data.totals} />
-              </div>
-            ) : (
-              <Failed t={t} onRetry={() => void lines.refetch()} />
-            )}
-          </section>
-
           {order.remark ? (
             <section className={classes.card} aria-labelledby="remark-title">
               <h2 id="remark-title" className={classes.sectionTitle}>
@@ -277,6 +261,22 @@ function Order({ id, t }: { id: number; t: OrdersT }) {
           </section>
         </aside>
       </div>
+
+      <section aria-labelledby="lines-title">
+        <h2 id="lines-title" className={classes.sectionTitle}>
+          {t('detail.lines')}
+        </h2>
+        {lines.isPending ? (
+          <Loading t={t} rows={2} />
+        ) : lines.data ? (
+          <div className={classes.page} style={{ paddingBlock: 0 }}>
+            <LinesTable lines={lines.data.list} currency={c} t={t} caption={t('detail.lines')} />
+            <Totals t={t} totals={lines.data.totals} />
+          </div>
+        ) : (
+          <Failed t={t} onRetry={() => void lines.refetch()} />
+        )}
+      </section>
     </>
   );
 }

@@ -67,15 +67,15 @@ function Profile({ t }: { t: OrdersT }) {
         </span>
       )}
       <div>
-        <strong dir="auto">{t('center.welcome', { name })}</strong>
+        <strong>{t('center.welcome', { name })}</strong>
         {user?.customer_name && user.customer_name !== name ? (
-          <div className={classes.muted} dir="auto">
-            {user.customer_name}
+          <div className={classes.muted}>
+            <bdi>{user.customer_name}</bdi>
           </div>
         ) : null}
         {site ? (
-          <div className={classes.muted} dir="auto">
-            {site.company_name_en || site.company_name}
+          <div className={classes.muted}>
+            <bdi>{site.company_name_en || site.company_name}</bdi>
           </div>
         ) : null}
       </div>
