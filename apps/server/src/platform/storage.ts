@@ -83,7 +83,9 @@ export class LocalDiskStorage implements Storage {
     const path = join(this.root, key);
     await mkdir(dirname(path), { recursive: true });
     // Write then rename, so a reader never sees half a file.
-    const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+    // Random, not just pid and time: two writes of one key in the same millisecond (a retried
+    // upload's twin) must not share a temporary file, or the second rename finds it gone.
+    const tmp = `${path}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
     await writeFile(tmp, body);
     await rename(tmp, path);
   }

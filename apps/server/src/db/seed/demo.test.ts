@@ -180,6 +180,18 @@ describe("the demo's first buyer activity", () => {
         });
         const lists = await t.call('staff_list_samples', {}, owner);
         expect(lists.data.list.map((l) => l.product_count)).toEqual([9, 4, 6]);
+        const orders = await t.call('staff_list_orders', {}, owner);
+        expect(orders.data.list.map((o) => o.status).sort()).toEqual(
+          [
+            'draft',
+            'quoted',
+            'pending_payment',
+            'pending_payment',
+            'pending_final_payment',
+            'shipped',
+          ].sort(),
+        );
+        expect((await t.call('staff_get_order_counts', {}, owner)).data.new_vouchers).toBe(1);
       }
     } finally {
       await t.close();

@@ -14,6 +14,7 @@ import {
   type OrderEvent,
   type OrderLine,
   type OrderListFilter,
+  ORDER_STATUSES,
   type OrderStatus,
   type OrderSummary,
   type PaymentPart,
@@ -398,16 +399,6 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }
     const decision = decide(event, actor.type, await factsOf(r, row));
     if (!decision.ok) {
-      const last = await r.lastEvent(companyId, id);
-      // The same status change landed just before: a retry without a key answers as the first.
-      if (
-        last &&
-        last.event === event &&
-        last.actor === actor.type &&
-        last.to_status === row.status &&
-        last.from_status !== last.to_status
-      )
-        return { replayed: true, to: row.status as OrderStatus };
       throw new Refused(opts.refuse(decision.reason));
     }
     const now = clock.now();
@@ -671,7 +662,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const event: OrderEvent =
         input.part === 'deposit' ? 'submit_deposit_voucher' : 'submit_balance_voucher';
       const early = decide(event, 'buyer', await factsOf(repo, row));
-      if (!early.ok) return buyerRefusal(t)(early.reason);
+      if (!early.ok) {
+        // A twin with the same key may have landed since the look-up above.
+        if (await repo.voucherByKey(b.companyId, input.idempotency_key))
+          return buyerDetail(b, input.id, t('api.orders.voucherSent'));
+        return buyerRefusal(t)(early.reason);
+      }
 
       const upload = await deps.readVoucher(input.url, b.companyId);
       if (!upload.ok)
@@ -761,11 +757,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     /** get_order_counts: the personal center's counts. */
     async buyerCounts(b: BuyerCaller): Promise<CallResult<CallResponse<'get_order_counts'>>> {
       const rows = await repo.buyerCounts(b.companyId, b.customerId);
-      const by: Record<string, number> = {};
-      for (const r of rows) by[r.status] = r.n;
+      const by = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+      for (const r of rows)
+        if ((ORDER_STATUSES as readonly string[]).includes(r.status)) by[r.status as OrderStatus] = r.n;
       return ok({
         to_confirm: by.quoted ?? 0,
-        by_status: by as CallResponse<'get_order_counts'>['by_status'],
+        by_status: by,
         payment_due: (by.pending_payment ?? 0) + (by.pending_final_payment ?? 0),
       });
     },
@@ -1053,6 +1050,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const row = await r.one(companyId, input.id);
         if (!row) return fail(ErrorCode.FAILED, c.t('server.notFound'));
         const now = clock.now();
+        // A paid deposit is confirmed by reviewing its voucher; bare, only a deposit of nothing.
+        if (input.event === 'confirm_deposit' && Number(row.deposit_amount_minor) > 0)
+          throw new Refused(staffRefusal(c)('depositDue'));
         const patch: Record<string, unknown> = input.event === 'send' ? { sent_at: now } : {};
         const after = await transition(r, row, input.event, staffActor(c), {
           refuse: staffRefusal(c),
