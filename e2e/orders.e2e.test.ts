@@ -77,9 +77,12 @@ describe('a quotation confirmed and paid, in chromium', () => {
     const page = await logIn();
     await page.goto(`${server.url}/personalCenter`);
     const toConfirm = page.getByRole('link', { name: new RegExp(orders.center.toConfirm) });
-    await expect.poll(() => toConfirm.textContent()).toMatch(/^1/);
+    // The demo seeds quotations of its own: at least this one waits.
+    await expect.poll(() => toConfirm.textContent()).toMatch(/^[1-9]/);
     await toConfirm.click();
     await page.waitForURL((url) => url.pathname === '/quoteAckForm');
+    await page.getByRole('link', { name: made.order.order_number }).click();
+    await page.waitForURL((url) => url.search === `?id=${id}`);
     const rows = page.getByTestId('order-line');
     await expect.poll(() => rows.count()).toBe(3);
 
