@@ -101,7 +101,7 @@ export function LinesTable({ lines, currency, t, select, caption }: LinesTablePr
                     <ProductPicture src={line.picture} alt="" sizes="56px" defaultWidth={160} />
                   </span>
                 </td>
-                <td data-label={t('line.number')}>
+                <td data-label={t('line.number')} className={classes.code}>
                   <bdi>{line.number}</bdi>
                 </td>
                 <td className={classes.lineName}>
