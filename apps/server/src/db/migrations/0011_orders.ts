@@ -47,7 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('orders_buyer_list')
     .on('orders')
-    .columns(['company_id', 'customer_id', 'created_at', 'id'])
+    // With the status, the buyer's page and its count read the index alone.
+    .columns(['company_id', 'customer_id', 'created_at', 'id', 'status'])
     .execute();
   await db.schema
     .createIndex('orders_company_list')
