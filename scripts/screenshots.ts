@@ -3,9 +3,11 @@
  * Chinese and Arabic, at phone and desktop widths, on both demo showrooms; then /home in each of
  * the four template styles (the style is switched in the database), English on `demo` and
  * Arabic on `demo2`; and /proSearch, the results of a search by photo (a crop of a product's
- * picture, chosen in the image-search dialog as a buyer would).
+ * picture, chosen in the image-search dialog as a buyer would); and the customer's order screens
+ * (/personalCenter, /quoteAckForm, the order list, /orderDetails) in English, Chinese and Arabic,
+ * on orders made first through the exporter's and the buyer's calls (e2e/orders-api).
  * Run `npm run build` first; then `npm run screenshots`, or `npm run screenshots -- home-style`
- * for the shots whose name contains that text.
+ * for the shots whose name contains that text (or any of several, separated by commas).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { callApi, sessionHeaders, uploadSearchPhoto } from '../e2e/api';
 import { launchBrowser } from '../e2e/browser';
+import { demoOrders } from '../e2e/orders-api';
 import { buyersPhotoOf } from '../e2e/photo';
 import { startServer, type TestServer } from '../e2e/server';
 
@@ -46,6 +49,8 @@ interface Shot {
   element?: string;
   /** Open the customer-service chat (a conversation with customer service is seeded first). */
   chat?: true;
+  /** The orders made for the order screens: `{quote}` and `{order}` in `path` stand for their ids. */
+  orders?: true;
 }
 const SHOTS: Shot[] = [
   { name: 'login-demo-en-desktop', site: 'demo', lang: 'en', size: 'desktop', path: '/login?site=demo' },
@@ -194,30 +199,33 @@ const SHOTS: Shot[] = [
   ),
   // The cart while the buyer edits it (issue 21): a line stepped up with its − / + buttons (the
   // line and the totals follow at once) and another whose typed number is refused in words.
-  ...(['desktop1440', 'phone390'] as const).map(
-    (size): Shot => ({
-      name: `cart-editing-demo-en-${size === 'phone390' ? 'phone' : 'desktop'}`,
-      site: 'demo',
-      lang: 'en',
-      size,
-      path: '/chooseCar',
-      code: 'demo-buyer',
-      async prepare(server, headers) {
-        const { list } = await callApi<{ list: { id: number }[] }>(server.url, 'get_list', { page_size: 3 }, headers);
-        await callApi(server.url, 'add_sample_car', { ids: list.map((p) => p.id) }, headers);
-      },
-      async act(page) {
-        const lines = page.getByTestId('cart-line');
-        await lines.nth(1).waitFor();
-        const more = lines.first().getByRole('button', { name: /^One carton more/ });
-        for (let i = 0; i < 3; i++) await more.click();
-        const typed = lines.nth(1).getByTestId('ctn-input');
-        await typed.fill('2.5');
-        await page.getByText('Cartons must be a whole number').waitFor();
-        await typed.scrollIntoViewIfNeeded();
-      },
-    }),
-  ),
+  ...(['desktop1440', 'phone390'] as const).map((size): Shot => ({
+    name: `cart-editing-demo-en-${size === 'phone390' ? 'phone' : 'desktop'}`,
+    site: 'demo',
+    lang: 'en',
+    size,
+    path: '/chooseCar',
+    code: 'demo-buyer',
+    async prepare(server, headers) {
+      const { list } = await callApi<{ list: { id: number }[] }>(
+        server.url,
+        'get_list',
+        { page_size: 3 },
+        headers,
+      );
+      await callApi(server.url, 'add_sample_car', { ids: list.map((p) => p.id) }, headers);
+    },
+    async act(page) {
+      const lines = page.getByTestId('cart-line');
+      await lines.nth(1).waitFor();
+      const more = lines.first().getByRole('button', { name: /^One carton more/ });
+      for (let i = 0; i < 3; i++) await more.click();
+      const typed = lines.nth(1).getByTestId('ctn-input');
+      await typed.fill('2.5');
+      await page.getByText('Cartons must be a whole number').waitFor();
+      await typed.scrollIntoViewIfNeeded();
+    },
+  })),
   // A product card in Arabic: Latin words kept whole, two lines at most.
   {
     name: 'card-demo2-ar-desktop',
@@ -240,6 +248,27 @@ const SHOTS: Shot[] = [
       chat: true,
     })),
   ),
+  // The customer's order screens, on orders made before the shots (demoOrders).
+  ...(['en', 'zh', 'ar'] as const).flatMap((lang) =>
+    (['phone', 'desktop'] as const).flatMap((size) =>
+      (
+        [
+          ['center', '/personalCenter'],
+          ['quote', '/quoteAckForm?id={quote}'],
+          ['orders', '/orderList'],
+          ['order', '/orderDetails?id={order}'],
+        ] as const
+      ).map(([name, path]): Shot => ({
+        name: `${name}-demo-${lang}-${size}`,
+        site: 'demo',
+        lang,
+        size: size === 'phone' ? 'phone390' : 'desktop1440',
+        path,
+        code: 'demo-buyer',
+        orders: true,
+      })),
+    ),
+  ),
   ...([1, 2, 3, 4] as const).flatMap((style) =>
     (['en', 'ar'] as const).flatMap((lang) =>
       (['phone', 'desktop'] as const).map((size): Shot => ({
@@ -255,7 +284,8 @@ const SHOTS: Shot[] = [
   ),
 ];
 
-const only = process.argv[2];
+// Shots whose name contains any of the comma-separated texts given, e.g. `-- center-,quote-`.
+const only = process.argv[2]?.split(',').filter(Boolean);
 const seededStyle: Record<Shot['site'], number> = { demo: 1, demo2: 3 };
 const photos = mkdtempSync(join(tmpdir(), 'vitrine-screenshot-photos-'));
 
@@ -335,8 +365,9 @@ const browser = await launchBrowser();
 const styleOf = { ...seededStyle };
 const photoOf: Partial<Record<Shot['site'], string>> = {};
 let chatSeeded = false;
+let orderIds: { quote: number; paid: number } | undefined;
 try {
-  for (const shot of SHOTS.filter((s) => !only || s.name.includes(only))) {
+  for (const shot of SHOTS.filter((s) => !only?.length || only.some((text) => s.name.includes(text)))) {
     const style = shot.style ?? seededStyle[shot.site];
     if (styleOf[shot.site] !== style) {
       await server.run(`UPDATE websites SET template_style = ${style} WHERE code = '${shot.site}'`);
@@ -358,7 +389,8 @@ try {
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     }
-    if (shot.prepare) await shot.prepare(server, await sessionHeaders(server.url, shot.site, shot.code ?? ''));
+    if (shot.prepare)
+      await shot.prepare(server, await sessionHeaders(server.url, shot.site, shot.code ?? ''));
     if (shot.imageSearch) {
       photoOf[shot.site] ??= await photoOfFirstProduct(server, shot.site, shot.code ?? '');
       // On a phone the search box, and its camera, are in the menu.
@@ -370,6 +402,15 @@ try {
       await page.getByTestId('image-search-confirm').click();
       await page.waitForURL((u) => u.pathname === '/proSearch');
       await page.getByTestId('image-search-results').getByRole('article').first().waitFor();
+    } else if (shot.orders) {
+      orderIds ??= await demoOrders(server.url, shot.site, shot.code ?? '');
+      const path = shot.path
+        .replace('{quote}', String(orderIds.quote))
+        .replace('{order}', String(orderIds.paid));
+      await page.goto(server.url + path);
+      // The page's own messages and data are in when its heading and first list or panel are.
+      await page.locator('main h1').filter({ hasText: /\S/ }).waitFor();
+      await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
     } else if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
     if (shot.chat) {
       if (!chatSeeded) await seedChat(browser, server);
@@ -385,7 +426,11 @@ try {
     }
     await page.waitForLoadState('networkidle');
     if (shot.act) await shot.act(page);
-    if (shot.element) await page.locator(shot.element).first().screenshot({ path: join(out, `${shot.name}.png`) });
+    if (shot.element)
+      await page
+        .locator(shot.element)
+        .first()
+        .screenshot({ path: join(out, `${shot.name}.png`) });
     else await page.screenshot({ path: join(out, `${shot.name}.png`) });
     await context.close();
     console.log(`docs/screenshots/${shot.name}.png`);

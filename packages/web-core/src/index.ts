@@ -9,3 +9,4 @@ export * from './i18n';
 export * from './language';
 export * from './intl';
 export * from './format';
+export * from './money';

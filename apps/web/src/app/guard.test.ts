@@ -121,8 +121,14 @@ describe('the route guard', () => {
   describe('layout-hidden routes, for customers (login_type 1) only', () => {
     const customerOnly = APP_ROUTES.filter((r) => r.customerOnly).map((r) => r.path);
 
-    it('are the four layout-hidden routes', () => {
-      expect(customerOnly).toEqual(['/personalCenter', '/inventory', '/quoteAckForm', '/orderDetails']);
+    it("are the spec's four layout-hidden routes and the order list", () => {
+      expect(customerOnly).toEqual([
+        '/personalCenter',
+        '/inventory',
+        '/quoteAckForm',
+        '/orderList',
+        '/orderDetails',
+      ]);
       expect(APP_ROUTES.filter((r) => r.layout === 'bare').map((r) => r.path)).toEqual(customerOnly);
     });
 

@@ -1,5 +1,6 @@
 import type { WebsiteInfo } from '@vitrine/contract';
 import type { ComponentType } from 'react';
+import type { AccountPageName } from '../features/account/routes/load';
 import { type AppPath, normalizePath, PATHS } from '../lib/paths';
 
 /**
@@ -27,6 +28,10 @@ export interface AppRoute {
   /** The page's code, a chunk of its own. */
   load(): Promise<{ default: ComponentType }>;
 }
+
+/** One of the customer's order screens, through a small loader (features/account/routes/load.ts). */
+const accountPage = (name: AccountPageName) =>
+  import('../features/account/routes/load').then((m) => m.loadAccountPage(name));
 
 export const APP_ROUTES: readonly AppRoute[] = [
   {
@@ -107,25 +112,31 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: PATHS.personalCenter,
     layout: 'bare',
     customerOnly: true,
-    load: () => import('../features/account/routes/PersonalCenterPage'),
+    load: () => accountPage('PersonalCenterPage'),
   },
   {
     path: PATHS.inventory,
     layout: 'bare',
     customerOnly: true,
-    load: () => import('../features/account/routes/InventoryPage'),
+    load: () => accountPage('InventoryPage'),
   },
   {
     path: PATHS.quoteAckForm,
     layout: 'bare',
     customerOnly: true,
-    load: () => import('../features/account/routes/QuoteAckFormPage'),
+    load: () => accountPage('QuoteAckFormPage'),
+  },
+  {
+    path: PATHS.orderList,
+    layout: 'bare',
+    customerOnly: true,
+    load: () => accountPage('OrderListPage'),
   },
   {
     path: PATHS.orderDetails,
     layout: 'bare',
     customerOnly: true,
-    load: () => import('../features/account/routes/OrderDetailsPage'),
+    load: () => accountPage('OrderDetailsPage'),
   },
   {
     path: PATHS.privacy,

@@ -19,6 +19,8 @@ export const PATHS = {
   inventory: '/inventory',
   quoteAckForm: '/quoteAckForm',
   orderDetails: '/orderDetails',
+  /** The order list with its three filters (path not shown in the spec; decision 0039). */
+  orderList: '/orderList',
   newProducts: '/newProducts',
   ecommerce: '/ecommerce',
   ecommerceDetails: '/ecommerceDetails',

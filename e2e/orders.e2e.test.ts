@@ -1,0 +1,179 @@
+import en from '@vitrine/i18n/locales/en.json';
+import orders from '@vitrine/i18n/orders/en.json';
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, sessionHeaders } from './api';
+import { launchBrowser } from './browser';
+import { type QuotedLine, receiptPng, sampleList, sendQuotation, staffHeaders } from './orders-api';
+import { pdfText } from './pdf';
+import { startServer } from './server';
+
+interface Order {
+  id: number;
+  order_number: string;
+  status: string;
+  order_amount: number;
+  currency: string;
+  vouchers: { id: number; status: string }[];
+}
+
+/**
+ * A quotation from a sample list to a paid order, with the exporter's side made through its
+ * staff calls (the console's quotation screens are another helper's) and the buyer's side in
+ * chromium: batch change of boxes, batch delete, confirmation, a deposit voucher, the new status
+ * after the exporter confirms receipt, and the proforma invoice (once the server renders it).
+ */
+describe('a quotation confirmed and paid, in chromium', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+  const files = mkdtempSync(join(tmpdir(), 'vitrine-orders-e2e-'));
+  /** The buyer's page on the order the journey paid, for the proforma invoice. */
+  let paid: { page: Page; id: number } | undefined;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(files, { recursive: true, force: true });
+  });
+
+  const logIn = async (): Promise<Page> => {
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1366, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?site=demo`);
+    await page.getByLabel(en.web.login.codeLabel).fill('demo-buyer');
+    await page.getByRole('button', { name: en.web.login.submit }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    return page;
+  };
+
+  /** As when the buyer comes back to the window: the order screens ask again. */
+  const cameBack = (page: Page) =>
+    page.evaluate(() => {
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      window.dispatchEvent(new Event('focus'));
+    });
+
+  it('goes from the exporter quoting a sample list to an order paid by its deposit', async () => {
+    const staff = await staffHeaders(server.url, 'demo', 'sales@demo.test', 'demo-sales');
+    const staffCall = <T>(name: string, body: object) => callApi<T>(server.url, name, body, staff);
+    const buyer = await sessionHeaders(server.url, 'demo', 'demo-buyer');
+
+    const made = await sendQuotation(server.url, staff, await sampleList(server.url, buyer, 3));
+    const id = made.order.id;
+    expect(made.lines).toHaveLength(3);
+
+    const page = await logIn();
+    await page.goto(`${server.url}/personalCenter`);
+    const toConfirm = page.getByRole('link', { name: new RegExp(orders.center.toConfirm) });
+    // The demo seeds quotations of its own: at least this one waits.
+    await expect.poll(() => toConfirm.textContent()).toMatch(/^[1-9]/);
+    await toConfirm.click();
+    await page.waitForURL((url) => url.pathname === '/quoteAckForm');
+    await page.getByRole('link', { name: made.order.order_number }).click();
+    await page.waitForURL((url) => url.search === `?id=${id}`);
+    const rows = page.getByTestId('order-line');
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // A batch action without a selection is refused.
+    await page.getByRole('button', { name: orders.quote.batchDelete }).click();
+    await page.getByText(orders.quote.nothingToDelete).waitFor();
+
+    // The first line to 7 boxes.
+    const [first, second] = made.lines as [QuotedLine, QuotedLine, QuotedLine];
+    await page.getByRole('checkbox', { name: `Select ${first.name}` }).check();
+    await page.getByRole('button', { name: orders.quote.batchBoxes }).click();
+    const boxes = page.getByRole('dialog').getByTestId('boxes-input');
+    await boxes.fill('7');
+    await page.getByRole('dialog').getByRole('button', { name: orders.quote.apply }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('total-boxes').textContent()).toBe(String(7 + 10 + 10));
+
+    // The second line deleted.
+    await page.getByRole('checkbox', { name: `Select ${first.name}` }).uncheck();
+    await page.getByRole('checkbox', { name: `Select ${second.name}` }).check();
+    await page.getByRole('button', { name: orders.quote.batchDelete }).click();
+    await page.getByRole('dialog').getByRole('button', { name: orders.quote.batchDelete }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => page.getByTestId('total-boxes').textContent()).toBe(String(7 + 10));
+
+    // Every line confirmed, then the quotation.
+    await page.getByRole('checkbox', { name: orders.quote.selectAll }).check();
+    await page.getByRole('button', { name: orders.quote.batchConfirm }).click();
+    await expect
+      .poll(() => page.getByTestId('line-status').allTextContents())
+      .toEqual([orders.line.confirmed, orders.line.confirmed]);
+    await page.getByRole('button', { name: orders.quote.submit }).click();
+    await page.waitForURL((url) => url.pathname === '/orderDetails');
+    await expect
+      .poll(() => page.getByTestId('order-status').textContent())
+      .toBe(orders.status.pending_payment);
+
+    // What the exporter sees: the buyer's change and removal.
+    const seen = await staffCall<{
+      order: Order;
+      lines: (QuotedLine & { removed: number; quoted_boxes: number })[];
+    }>('staff_get_order', { id });
+    expect(seen.lines.find((l) => l.id === first.id)).toMatchObject({ boxes: 7, quoted_boxes: first.boxes });
+    expect(seen.lines.find((l) => l.id === second.id)).toMatchObject({ removed: 1 });
+
+    // A GIF is refused in the browser; a PNG is sent and waits for the exporter.
+    const gif = join(files, 'receipt.gif');
+    writeFileSync(
+      gif,
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ccc' } })
+        .gif()
+        .toBuffer(),
+    );
+    await page.getByTestId('voucher-input').setInputFiles(gif);
+    await page.getByText(orders.detail.voucherType).waitFor();
+    const png = join(files, 'receipt.png');
+    writeFileSync(png, await receiptPng());
+    await page.getByTestId('voucher-input').setInputFiles(png);
+    await expect.poll(() => page.getByTestId('voucher-state').textContent()).toBe(orders.detail.pending);
+
+    // The exporter confirms the receipt; the buyer sees the order paid on coming back.
+    const withVoucher = await staffCall<{ order: Order }>('staff_get_order', { id });
+    const voucher = withVoucher.order.vouchers[0];
+    expect(voucher?.status).toBe('pending');
+    await staffCall('staff_review_voucher', { voucher_id: voucher?.id, decision: 'confirm' });
+    await cameBack(page);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe(orders.status.paid);
+    await expect.poll(() => page.getByTestId('voucher-state').textContent()).toBe(orders.detail.accepted);
+
+    paid = { page, id };
+  });
+
+  // The server's proforma renderer (ProformaPort in the orders service) is not wired yet: the
+  // buyer's button is there, but get_order_proforma answers 'not available'. Unskip when it is.
+  it.skip('downloads the proforma invoice of the paid order: a PDF naming the order and its total', async () => {
+    if (!paid) throw new Error('the journey above did not reach a paid order');
+    const { page, id } = paid;
+    const staff = await staffHeaders(server.url, 'demo', 'sales@demo.test', 'demo-sales');
+    const staffCall = <T>(name: string, body: object) => callApi<T>(server.url, name, body, staff);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('proforma-download').click(),
+    ]);
+    const pdf = await readFile((await download.path()) as string);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    const order = (await staffCall<{ order: Order }>('staff_get_order', { id })).order;
+    expect(text).toContain(order.order_number);
+    const total = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(
+      order.order_amount / 100,
+    );
+    expect(text).toContain(total);
+  });
+});
