@@ -140,6 +140,7 @@ import {
   updateConfirmOrderRequest,
   uploadOrderAnnexRequest,
 } from './orders';
+import {
   CHAT_WRITER_ROLES,
   chatSignature,
   createUserSigRequest,
