@@ -93,7 +93,7 @@ describe('the chat between a buyer and customer service, in chromium', () => {
     const reply = staff.getByRole('textbox', { name: ui.chat.reply });
     await reply.fill('The price list follows.');
     await reply.press('Enter');
-    await buyer.getByRole('button', { name: `${en.web.sidebar.chat} (1)` }).waitFor();
+    await buyer.getByRole('button', { name: `${en.web.sidebar.chat} 1` }).waitFor();
     await chatButton().click();
     await buyerLog().getByText('The price list follows.').waitFor();
     await buyer.getByRole('button', { name: en.web.sidebar.chat, exact: true }).waitFor();

@@ -81,7 +81,7 @@ describe('the buyer chat', () => {
   it("says 'no sender selected' without a conversation target", async () => {
     const { user, transport, field } = renderChat(new FakeTransport(null));
     await user.type(field(), 'hello{Enter}');
-    expect(screen.getByRole('alert')).toHaveTextContent('no sender selected');
+    expect(screen.getByRole('alert')).toHaveTextContent('No sender selected');
     expect(transport.sent).toHaveLength(0);
   });
 
@@ -90,11 +90,11 @@ describe('the buyer chat', () => {
     transport.online = false;
     const { user, field } = renderChat(transport);
     await user.type(field(), 'are the drones in stock?{Enter}');
-    const resend = await screen.findByRole('button', { name: /failed to send/ });
+    const resend = await screen.findByRole('button', { name: /Failed to send/ });
     expect(resend.querySelector('svg')).not.toBeNull();
     transport.online = true;
     await user.click(resend);
-    await waitFor(() => expect(screen.queryByRole('button', { name: /failed to send/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Failed to send/ })).toBeNull());
     expect(transport.messages).toHaveLength(1);
   });
 
@@ -113,11 +113,11 @@ describe('the buyer chat', () => {
     const transport = new FakeTransport();
     transport.messages = Array.from({ length: 32 }, (_, i) => stored(i + 1));
     const { user } = renderChat(transport);
-    const more = await screen.findByRole('button', { name: 'see more' }, { timeout: 3000 });
+    const more = await screen.findByRole('button', { name: 'See more' }, { timeout: 3000 });
     expect(screen.getAllByRole('listitem').filter((li) => li.closest('ol'))).toHaveLength(30);
     await user.click(more);
     expect(await screen.findByText('No more history')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'see more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'See more' })).toBeNull();
   });
 
   it("shows no 'see more' below 20 messages", async () => {
@@ -125,14 +125,14 @@ describe('the buyer chat', () => {
     transport.messages = Array.from({ length: 5 }, (_, i) => stored(i + 1));
     renderChat(transport);
     expect(await screen.findByText('No more history', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'see more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'See more' })).toBeNull();
   });
 
   it("feeds the side bar's badge, capped at 99+, while the chat is closed", async () => {
     const transport = new FakeTransport();
     transport.unread = 150;
     renderChat(transport, false);
-    expect(await screen.findByRole('button', { name: 'Customer service (99+)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Customer service 99+' })).toBeInTheDocument();
   });
 
   it('announces a staff message politely and shows their typing and read receipts', async () => {
