@@ -75,7 +75,9 @@ describe('the proforma invoice of an order', () => {
     const text = await textOf(res.rawPayload);
     expect(text).toContain(order.pi_number);
     expect(text).toContain(order.order_number);
-    const total = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(order.order_amount / 100);
+    const total = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(
+      order.order_amount / 100,
+    );
     expect(text).toContain(total);
     // Drawn once: the next download is the same file.
     const again = await t.call('get_order_proforma', { id, lang: EN }, buyer);

@@ -36,7 +36,11 @@ export interface ProformaLinks {
 }
 
 /** `p1.<payload>.<HMAC-SHA256>`: the link carries its grant, no table; every instance sharing the secret reads it. */
-export function createProformaLinks(secret: Buffer, clock: Clock, ttlMs = PROFORMA_LINK_TTL_MS): ProformaLinks {
+export function createProformaLinks(
+  secret: Buffer,
+  clock: Clock,
+  ttlMs = PROFORMA_LINK_TTL_MS,
+): ProformaLinks {
   if (secret.length < 32) throw new Error('The proforma link secret needs at least 32 bytes');
   const mac = (payload: string) => createHmac('sha256', secret).update(`${VERSION}.${payload}`).digest();
   return {
@@ -60,7 +64,8 @@ export function createProformaLinks(secret: Buffer, clock: Clock, ttlMs = PROFOR
       }
       if (!Array.isArray(claims) || claims.length !== 4) return null;
       const [key, filename, expiresAt] = claims as unknown[];
-      if (typeof key !== 'string' || typeof filename !== 'string' || typeof expiresAt !== 'number') return null;
+      if (typeof key !== 'string' || typeof filename !== 'string' || typeof expiresAt !== 'number')
+        return null;
       if (clock.now() >= expiresAt) return null;
       return { key, filename, expiresAt };
     },
@@ -145,11 +150,15 @@ export function createProformaPort(deps: {
  * forged, altered or out of time is a 404, as is one whose version the order has since replaced
  * (the buyer asks again and gets the new one).
  */
-export function registerProformaDownload(app: FastifyInstance, deps: { storage: Storage; links: ProformaLinks }) {
+export function registerProformaDownload(
+  app: FastifyInstance,
+  deps: { storage: Storage; links: ProformaLinks },
+) {
   // A wildcard, not a :param: a token is longer than the router's 100-character parameters.
   app.get<{ Params: { '*': string } }>(`${PROFORMA_LINK_PATH}*`, async (request, reply) => {
     const grant = deps.links.verify(request.params['*']);
-    const bytes = grant && grant.key.startsWith(`${PROFORMA_PREFIX}/`) ? await deps.storage.read(grant.key) : null;
+    const bytes =
+      grant && grant.key.startsWith(`${PROFORMA_PREFIX}/`) ? await deps.storage.read(grant.key) : null;
     if (!grant || !bytes)
       return reply.code(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
     return reply

@@ -829,12 +829,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async buyerProforma(b: BuyerCaller, id: number): Promise<CallResult<CallResponse<'get_order_proforma'>>> {
       const row = await buyerOrder(repo, b, id);
       if (!row) return notFound(b);
-      return proformaOf(
-        row,
-        b.lang,
-        b.t('api.orders.proformaUnavailable'),
-        b.t('api.orders.proformaBusy'),
-      );
+      return proformaOf(row, b.lang, b.t('api.orders.proformaUnavailable'), b.t('api.orders.proformaBusy'));
     },
 
     // --- the staff's side ------------------------------------------------------------------------
