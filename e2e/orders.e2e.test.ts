@@ -26,7 +26,7 @@ interface Order {
  * A quotation from a sample list to a paid order, with the exporter's side made through its
  * staff calls (the console's quotation screens are another helper's) and the buyer's side in
  * chromium: batch change of boxes, batch delete, confirmation, a deposit voucher, the new status
- * after the exporter confirms receipt, and the proforma invoice (once the server renders it).
+ * after the exporter confirms receipt, and the proforma invoice.
  */
 describe('a quotation confirmed and paid, in chromium', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -155,9 +155,7 @@ describe('a quotation confirmed and paid, in chromium', () => {
     paid = { page, id };
   });
 
-  // The server's proforma renderer (ProformaPort in the orders service) is not wired yet: the
-  // buyer's button is there, but get_order_proforma answers 'not available'. Unskip when it is.
-  it.skip('downloads the proforma invoice of the paid order: a PDF naming the order and its total', async () => {
+  it('downloads the proforma invoice of the paid order: a PDF naming the order and its total', async () => {
     if (!paid) throw new Error('the journey above did not reach a paid order');
     const { page, id } = paid;
     const staff = await staffHeaders(server.url, 'demo', 'sales@demo.test', 'demo-sales');

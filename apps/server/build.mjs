@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (and its workers, dist/excel-worker.js and dist/image-worker.js): our workspace packages (TypeScript sources) are
+// Bundles the server into dist/main.js (and its workers, dist/excel-worker.js, dist/image-worker.js and dist/proforma-worker.js): our workspace packages (TypeScript sources) are
 // inlined; npm dependencies stay external and load from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -13,6 +13,8 @@ await build({
     'excel-worker': 'src/modules/samples/samples.excel-worker.ts',
     // Picture decoding, ORB and vocabulary learning for image search, likewise.
     'image-worker': 'src/modules/image-search/image-search.worker.ts',
+    // Proforma invoices (pictures converted, PDF laid out), likewise.
+    'proforma-worker': 'src/modules/orders/proforma/proforma.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

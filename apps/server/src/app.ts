@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { buildOpenApiDocument, type CallName } from '@vitrine/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -39,7 +39,13 @@ import { INLINE_IMAGE_WORK, type ImageWorkers } from './modules/image-search/ima
 import { createNewsRepository } from './modules/news/news.repository';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import {
+  createProformaLinks,
+  createProformaPort,
+  registerProformaDownload,
+} from './modules/orders/orders.proforma';
 import { createOrdersService, type OrderChange, type ProformaPort } from './modules/orders/orders.service';
+import { createProformaService, type ProformaRenderer } from './modules/orders/proforma/proforma.service';
 import { newsRoutes } from './modules/news/news.routes';
 import { createNewsService } from './modules/news/news.service';
 import { buildWorkbook, type WorkbookInput } from './modules/samples/samples.excel';
@@ -107,7 +113,9 @@ export interface AppDeps {
   imageScanEveryMs?: number;
   /** How often what is no longer needed is deleted (default an hour, first at start; 0: only when asked). */
   housekeepingEveryMs?: number;
-  /** Makes proforma invoices (off the request thread); absent: the download says it is not available yet. */
+  /** Draws proforma invoices: main.ts hands in a worker thread, tests draw inline. */
+  renderProforma?: ProformaRenderer;
+  /** Replaces the proforma invoices altogether (tests: a renderer that is always busy). */
   proforma?: ProformaPort;
   /** Hears every committed change of a quotation or order (the chat's bus, once it exists). */
   onOrderChange?: (change: OrderChange) => void;
@@ -149,7 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? new InProcessBus((err) => app.log.error({ err }, 'bus subscriber failed'));
   // A bus the app made is the app's to close; one handed in is its owner's.
   if (!deps.bus) app.addHook('onClose', () => bus.close());
-  const chatSigner = createChatSigner(deps.chatSecret ?? randomBytes(32), deps.clock);
+  const signingSecret = deps.chatSecret ?? randomBytes(32);
+  const chatSigner = createChatSigner(signingSecret, deps.clock);
+  // Proforma download links are signed with a key of their own, derived from the secret every
+  // instance shares, so a link made on one instance is good on another (decision 0041).
+  const proformaLinks = createProformaLinks(
+    createHmac('sha256', signingSecret).update('vitrine proforma links').digest(),
+    deps.clock,
+  );
 
   const uploads = createUploadsService({
     repo: createUploadsRepository(deps.db),
@@ -262,7 +277,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return r.ok ? r : { ok: false, reason: r.reason };
     },
     readAnnex: uploads.readUploadedAnnex,
-    proforma: deps.proforma,
+    proforma:
+      deps.proforma ??
+      createProformaPort({
+        storage: deps.storage,
+        links: proformaLinks,
+        service: createProformaService({
+          storage: deps.storage,
+          clock: deps.clock,
+          render: deps.renderProforma,
+        }),
+      }),
     onChange: deps.onOrderChange,
   });
 
@@ -350,6 +375,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => chatMailing.stop());
   app.addHook('onReady', async () => housekeeping.start());
   app.addHook('onClose', () => housekeeping.stop());
+
+  registerProformaDownload(app, { storage: deps.storage, links: proformaLinks });
 
   const openApi = buildOpenApiDocument();
   app.get('/api/docs.json', async (_req, reply) =>

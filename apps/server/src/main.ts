@@ -18,6 +18,7 @@ import { uploadSecretIn } from './platform/upload-token';
 import { workerPool, workerTask } from './platform/worker-task';
 import type { WorkbookInput } from './modules/samples/samples.excel';
 import type { ImageWork } from './modules/image-search/image-search.work';
+import type { ProformaDocument } from './modules/orders/proforma/proforma.input';
 
 async function main(): Promise<void> {
   let config;
@@ -91,9 +92,14 @@ async function main(): Promise<void> {
   // time are described and re-ranked side by side while this thread keeps answering requests.
   const imageWorker = new URL('./image-worker.js', import.meta.url);
   const queryThreads = Math.min(4, availableParallelism());
+  // Proforma invoices are drawn in a thread of their own (decision 0031), inline from source.
+  const proformaWorker = new URL('./proforma-worker.js', import.meta.url);
   const app = await buildApp({
     buildWorkbook: existsSync(fileURLToPath(excelWorker))
       ? workerTask<WorkbookInput, Buffer>(excelWorker)
+      : undefined,
+    renderProforma: existsSync(fileURLToPath(proformaWorker))
+      ? workerTask<ProformaDocument, Uint8Array>(proformaWorker)
       : undefined,
     imageWork: existsSync(fileURLToPath(imageWorker))
       ? {

@@ -18,6 +18,7 @@ import { loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_CREDENTIALS, DEMO_STAFF, seedDemo } from '../db/seed/demo';
 import { ManualClock } from '../platform/clock';
+import type { ProformaPort } from '../modules/orders/orders.service';
 import { LocalDiskStorage } from '../platform/storage';
 import type { Bus } from '../platform/bus';
 import type { Mailer } from '../platform/mailer';
@@ -63,6 +64,8 @@ export interface TestAppOptions {
   chatSecret?: Buffer;
   /** Where offline chat mail goes (default: kept and counted). */
   mailer?: Mailer;
+  /** Replaces the proforma invoices (default: the app's own, drawn inline). */
+  proforma?: ProformaPort;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -91,6 +94,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       chatSweepEveryMs: 0,
       mailer: opts.mailer,
       chatMailEveryMs: 0,
+      proforma: opts.proforma,
       defaultSite: 'demo',
       logLevel: opts.logStream ? 'info' : 'silent',
       logStream: opts.logStream,

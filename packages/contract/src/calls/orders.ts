@@ -372,7 +372,11 @@ export const uploadOrderAnnexRequest = orderIdRequest.extend({
 });
 
 export const proformaResponse = z.object({
-  url: z.string().describe('Where the PDF can be downloaded'),
+  url: z
+    .string()
+    .describe(
+      'A signed link to the PDF, good for 5 minutes (decision 0041): follow it at once, ask again later',
+    ),
   filename: z.string(),
   pi_number: z.string(),
   size: z.number().int(),

@@ -216,6 +216,46 @@ function ordersQueries(db: Kysely<Database>) {
       return (await this.byIds(companyId, [id]))[0];
     },
 
+    /**
+     * Who a proforma invoice is from and to: the company's names, logo and first contact (its
+     * address, phone and email), the website's address rule (contact_type), and the customer.
+     */
+    async proformaParties(companyId: number, websiteId: number, customerId: number) {
+      const [company, contact, website, customer] = await Promise.all([
+        db
+          .selectFrom('companies')
+          .select(['name', 'name_en', 'logo'])
+          .where('id', '=', companyId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('company_contacts')
+          .select([
+            'company_address',
+            'company_address_en',
+            'company_telephone',
+            'company_mobilephone',
+            'company_email',
+          ])
+          .where('company_id', '=', companyId)
+          .orderBy('sort')
+          .orderBy('id')
+          .executeTakeFirst(),
+        db
+          .selectFrom('websites')
+          .select(['contact_type'])
+          .where('id', '=', websiteId)
+          .where('company_id', '=', companyId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('customers')
+          .select(['customer_name', 'nickname', 'phone', 'email'])
+          .where('id', '=', customerId)
+          .where('company_id', '=', companyId)
+          .executeTakeFirst(),
+      ]);
+      return { company, contact, contactType: Number(website?.contact_type ?? 0), customer };
+    },
+
     async lines(companyId: number, orderId: number, includeRemoved: boolean, limit: number, offset: number) {
       let q = db
         .selectFrom('order_lines')

@@ -15,6 +15,9 @@ import {
   type OrderLine,
   type OrderListFilter,
   ORDER_STATUSES,
+  DEFAULT_LANGUAGE,
+  isEnglishMode,
+  languageByKey,
   type OrderStatus,
   type OrderSummary,
   type PaymentPart,
@@ -42,6 +45,7 @@ import type { StaffCaller } from '../../platform/context';
 import type { Storage } from '../../platform/storage';
 import { allowedEvents, decide, type GuardRefusal, type OrderFacts } from './orders.machine';
 import type { NewEvent, OrdersRepository } from './orders.repository';
+import { ProformaBusyError } from './proforma/proforma.service';
 
 /** A picture an order call takes from the company's uploads, checked by its content. */
 export type UploadedPicture =
@@ -67,19 +71,32 @@ export interface OrderChange {
   at: number;
 }
 
-/** The order as the proforma renderer needs it (the proforma module maps it to its own input). */
+/** The order as the proforma invoice shows it: the order, its kept lines, who it is from and to. */
 export interface ProformaOrder {
   companyId: number;
   order: OrderDetail;
   lines: OrderLine[];
+  /** The caller's language (a LangKey): the labels and number formats. */
   lang: string;
-  /** Epoch ms of the order's last change: a cached PDF older than this is stale. */
-  version: number;
+  seller: {
+    /** The main name first (Chinese in Chinese, else the English one), then the other. */
+    names: string[];
+    address: string[];
+    phone: string;
+    email: string;
+    /** The company's logo as stored (its URL); '' for none. */
+    logo: string;
+  };
+  buyer: { company: string; contact: string; phone: string; email: string };
 }
 
-/** The proforma renderer: makes the PDF off the request thread, or takes it from its cache. */
+/**
+ * The proforma renderer (orders.proforma.ts): makes the PDF off the request thread or takes it
+ * from its cache, and answers a short-lived link to it. Rejects with ProformaBusyError when it
+ * has as many documents to draw as it takes.
+ */
 export interface ProformaPort {
-  document(input: ProformaOrder): Promise<{ key: string; filename: string; size: number }>;
+  document(input: ProformaOrder): Promise<{ url: string; filename: string; size: number }>;
 }
 
 export interface OrdersServiceDeps {
@@ -812,7 +829,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async buyerProforma(b: BuyerCaller, id: number): Promise<CallResult<CallResponse<'get_order_proforma'>>> {
       const row = await buyerOrder(repo, b, id);
       if (!row) return notFound(b);
-      return proformaOf(row, b.lang, b.t('api.orders.proformaUnavailable'));
+      return proformaOf(row, b.lang, b.t('api.orders.proformaUnavailable'), b.t('api.orders.proformaBusy'));
     },
 
     // --- the staff's side ------------------------------------------------------------------------
@@ -1197,7 +1214,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async staffProforma(id: number, lang: string, c: StaffCaller) {
       const row = await repo.one(c.staff.companyId, id);
       if (!row) return fail(ErrorCode.FAILED, c.t('server.notFound'));
-      return proformaOf(row, lang, c.t('server.orders.proformaUnavailable'));
+      return proformaOf(
+        row,
+        lang,
+        c.t('server.orders.proformaUnavailable'),
+        c.t('server.orders.proformaBusy'),
+      );
     },
   };
 
@@ -1281,6 +1303,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     row: OrderRow,
     lang: string,
     unavailable: string,
+    busy: string,
   ): Promise<CallResult<CallResponse<'get_order_proforma'>>> {
     if (
       !deps.proforma ||
@@ -1289,21 +1312,43 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     )
       return fail(ErrorCode.FAILED, unavailable);
     const companyId = Number(row.company_id);
-    const lines = (await repo.lines(companyId, Number(row.id), false, 100_000, 0)).map(lineOf);
-    const order = await detailOf(repo, row, 'buyer');
-    const doc = await deps.proforma.document({
-      companyId,
-      order,
-      lines,
-      lang,
-      version: Number(row.updated_at),
-    });
-    return ok({
-      url: storage.publicUrl(doc.key),
-      filename: doc.filename,
-      pi_number: row.pi_number,
-      size: doc.size,
-    });
+    const [lineRows, order, parties] = await Promise.all([
+      repo.lines(companyId, Number(row.id), false, 100_000, 0),
+      detailOf(repo, row, 'buyer'),
+      repo.proformaParties(companyId, Number(row.website_id), Number(row.customer_id)),
+    ]);
+    const language = languageByKey(lang) ?? DEFAULT_LANGUAGE;
+    const { company, contact, contactType, customer } = parties;
+    const chinese = language.key === 'zh';
+    const names = [company?.name ?? '', company?.name_en ?? ''];
+    // The address follows the website's rule (decision 0008): 0 by language, 1 Chinese, 2 English.
+    const addresses = [contact?.company_address ?? '', contact?.company_address_en ?? ''];
+    const chineseAddress = contactType === 1 || (contactType !== 2 && !isEnglishMode(language));
+    try {
+      const doc = await deps.proforma.document({
+        companyId,
+        order,
+        lines: lineRows.map(lineOf),
+        lang: language.key,
+        seller: {
+          names: [...new Set(chinese ? names : names.reverse())].filter(Boolean),
+          address: [(chineseAddress ? addresses : addresses.reverse()).find(Boolean) ?? ''].filter(Boolean),
+          phone: contact?.company_telephone || contact?.company_mobilephone || '',
+          email: contact?.company_email ?? '',
+          logo: company?.logo ?? '',
+        },
+        buyer: {
+          company: customer?.customer_name ?? row.customer_name,
+          contact: customer?.nickname ?? '',
+          phone: customer?.phone ?? '',
+          email: customer?.email ?? '',
+        },
+      });
+      return ok({ url: doc.url, filename: doc.filename, pi_number: row.pi_number, size: doc.size });
+    } catch (e) {
+      if (e instanceof ProformaBusyError) return fail(ErrorCode.TOO_MANY_REQUESTS, busy);
+      throw e;
+    }
   }
 }
 
