@@ -30,7 +30,14 @@ export function mp4File(): Buffer {
     size.writeUInt32BE(8 + body.length);
     return Buffer.concat([size, Buffer.from(type, 'latin1'), body]);
   };
-  const ftyp = box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41', 'latin1')]));
+  const ftyp = box(
+    'ftyp',
+    Buffer.concat([
+      Buffer.from('isom', 'latin1'),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from('isomiso2mp41', 'latin1'),
+    ]),
+  );
   return Buffer.concat([ftyp, box('free', Buffer.alloc(8)), box('mdat', Buffer.alloc(256))]);
 }
 

@@ -195,7 +195,8 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
       grant: SignedUploadGrant,
       bytes: Buffer,
     ): Promise<
-      { ok: true; bytes: Buffer } | { ok: false; reason: 'wrongType' | 'unreadable' | 'tooSmall' | 'badAspect' }
+      | { ok: true; bytes: Buffer }
+      | { ok: false; reason: 'wrongType' | 'unreadable' | 'tooSmall' | 'badAspect' }
     > {
       const owner = uploadOwner(grant.key);
       if (!owner) return { ok: false, reason: 'unreadable' };

@@ -184,10 +184,16 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
 
     it('takes pictures of the four kinds and stores them re-encoded, a GIF with all its frames', async () => {
       // An animation of three frames.
-      const frames = await Promise.all(['#d04040', '#40d040', '#4040d0'].map((background) =>
-        sharp({ create: { width: 40, height: 40, channels: 3, background } }).png().toBuffer(),
-      ));
-      const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+      const frames = await Promise.all(
+        ['#d04040', '#40d040', '#4040d0'].map((background) =>
+          sharp({ create: { width: 40, height: 40, channels: 3, background } })
+            .png()
+            .toBuffer(),
+        ),
+      );
+      const gif = await sharp(frames, { join: { animated: true } })
+        .gif()
+        .toBuffer();
       expect((await sharp(gif).metadata()).pages).toBe(3);
       const files = {
         'image/png': png,
