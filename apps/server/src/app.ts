@@ -223,7 +223,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return r.ok ? r.data.list : [];
       },
     },
-    isChatFile: (url, companyId) => deps.storage.keyOfUrl(url)?.startsWith(`${companyId}/im/`) ?? false,
+    // A chat file is the company's own im upload, wherever uploadKey files it.
+    isChatFile: (url, companyId) => uploads.isOwnUpload(url, { companyId, purpose: 'im' }),
     isPicture: (url) => deps.storage.keyOfUrl(url) !== null || /^\/(?!\/)/.test(url),
     onPublishError: (err) => app.log.error({ err }, 'chat: publishing failed'),
   });

@@ -82,3 +82,25 @@ export const IMAGE_SEARCH_MAX_SIDE = 1000;
 export const IMAGE_SEARCH_QUALITY = 0.9;
 /** Largest upload an image-search credential allows (a 1000x1000 PNG stays well under it). */
 export const IMAGE_SEARCH_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Files of the chat (get_temp_auth and staff_get_chat_upload_credential, purpose im): pictures
+ * are decoded and stored re-encoded (a GIF keeps its frames); videos and voice notes cannot be
+ * decoded on the server, so their container is checked by its signature instead (decision 0042).
+ * A type here is what the browser declares; the content must be of the same kind.
+ */
+export const CHAT_MEDIA = {
+  IMAGE_TYPES: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  VIDEO_TYPES: ['video/mp4', 'video/webm', 'video/quicktime'],
+  AUDIO_TYPES: ['audio/mpeg', 'audio/mp4', 'audio/ogg', 'audio/webm', 'audio/wav'],
+  /** A picture under 2 MB (or any GIF) is sent as is, a larger one scaled to 1500x1500 first. */
+  IMAGE_MAX_BYTES: 10 * 1024 * 1024,
+  VIDEO_MAX_BYTES: 50 * 1024 * 1024,
+  AUDIO_MAX_BYTES: 20 * 1024 * 1024,
+} as const;
+export const CHAT_MEDIA_TYPES = [
+  ...CHAT_MEDIA.IMAGE_TYPES,
+  ...CHAT_MEDIA.VIDEO_TYPES,
+  ...CHAT_MEDIA.AUDIO_TYPES,
+] as const;
+export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];

@@ -2,7 +2,6 @@ import { DEFAULT_LANGUAGE } from '@vitrine/contract';
 import { translator } from '@vitrine/i18n/all';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../platform/clock';
-import { sniffImageType } from '../platform/image-content';
 import type { LocalDiskStorage } from '../platform/storage';
 import type { SignedUploadGrant } from '../platform/upload-token';
 import { headerLanguage } from './pipeline';
@@ -51,7 +50,9 @@ export interface LocalUploadOptions {
   prepare(
     grant: SignedUploadGrant,
     bytes: Buffer,
-  ): Promise<{ ok: true; bytes: Buffer } | { ok: false; reason: 'unreadable' | 'tooSmall' | 'badAspect' }>;
+  ): Promise<
+    { ok: true; bytes: Buffer } | { ok: false; reason: 'wrongType' | 'unreadable' | 'tooSmall' | 'badAspect' }
+  >;
   /** The largest file any credential allows; a body beyond it (and the form around it) is cut off. */
   maxFileBytes: number;
 }
@@ -63,7 +64,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
  * The local-disk twin of an S3 presigned POST: POST <storage.uploadUrl>, multipart/form-data with
  * the credential's fields and then `file`, answered 204 like S3. It enforces what an S3 policy
  * would (exact key, type and size range, expiry) and, beyond S3, one use per credential and
- * bytes that really are of the declared picture type.
+ * bytes that really are of the declared type (prepare).
  */
 export function registerLocalUploads(app: FastifyInstance, opts: LocalUploadOptions): void {
   const bodyLimit = opts.maxFileBytes + FORM_OVERHEAD_BYTES;
@@ -120,7 +121,6 @@ export function registerLocalUploads(app: FastifyInstance, opts: LocalUploadOpti
       if (file.size > grant.maxBytes) return refuse(request, reply, 'tooLarge');
 
       const bytes = Buffer.from(await file.arrayBuffer());
-      if (sniffImageType(bytes) !== grant.contentType) return refuse(request, reply, 'wrongType');
       const prepared = await opts.prepare(grant, bytes);
       if (!prepared.ok) return refuse(request, reply, prepared.reason);
 

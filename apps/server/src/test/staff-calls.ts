@@ -197,5 +197,6 @@ export async function staffCallBodies(
     staff_mark_read: { chat_id: o.chatId },
     staff_chat_context: { chat_id: o.chatId },
     staff_create_chat_sig: {},
+    staff_get_chat_upload_credential: { content_type: 'image/png' },
   };
 }

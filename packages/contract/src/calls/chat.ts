@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MEDIA_TYPES } from '../constants';
 import { baseRequest, zeroOne } from '../envelope';
 import { cartLine, cartTotals } from './cart';
 import { sampleSummary } from './samples';
@@ -323,6 +324,12 @@ export const staffChatContext = z.object({
 export type StaffChatContext = z.infer<typeof staffChatContext>;
 
 export const staffCreateChatSigRequest = baseRequest;
+
+export const staffChatUploadCredentialRequest = baseRequest.extend({
+  content_type: z
+    .enum(CHAT_MEDIA_TYPES)
+    .describe('Type of the picture, video or audio the browser will send (CHAT_MEDIA)'),
+});
 
 // --- the socket protocol --------------------------------------------------------------------
 //

@@ -154,6 +154,7 @@ import {
   staffAssignConversationRequest,
   staffChatContext,
   staffChatContextRequest,
+  staffChatUploadCredentialRequest,
   staffConversation,
   staffConversationPage,
   staffCreateChatSigRequest,
@@ -1210,6 +1211,16 @@ export const calls = {
       'A short-lived signature for the chat socket: sales may read and receive, owner and service also send.',
     request: staffCreateChatSigRequest,
     response: chatSignature,
+  }),
+  staff_get_chat_upload_credential: call({
+    name: 'staff_get_chat_upload_credential',
+    access: 'staff',
+    roles: CHAT_WRITERS,
+    tag: 'staff-chat',
+    summary:
+      'A credential for one file of a staff message under im/{date}/: a picture (stored re-encoded), a video or an audio (container checked), within CHAT_MEDIA limits.',
+    request: staffChatUploadCredentialRequest,
+    response: tempAuth,
   }),
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MEDIA_TYPES } from '../constants';
 import { baseRequest } from '../envelope';
 import { productCard } from './catalog';
 
@@ -15,14 +16,14 @@ export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
  */
 export const BUYER_UPLOAD_PURPOSES = ['image_search', 'im', 'voucher', 'annex'] as const;
 /** The types any upload credential may name; each purpose allows some of them (the server says which). */
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export const UPLOAD_TYPES = ['application/pdf', ...CHAT_MEDIA_TYPES] as const;
 
 export const getTempAuthRequest = baseRequest.extend({
   purpose: z.enum(BUYER_UPLOAD_PURPOSES).default('image_search'),
   content_type: z
     .enum(UPLOAD_TYPES)
     .describe(
-      "Type of the file the browser will send, as its first bytes say (a PNG named .jpg is image/png); pictures only, but 'annex' also takes application/pdf",
+      "Type of the file the browser will send, as its first bytes say (a PNG named .jpg is image/png); pictures only, but 'annex' also takes application/pdf and 'im' the chat's pictures, videos and audio (CHAT_MEDIA)",
     ),
 });
 

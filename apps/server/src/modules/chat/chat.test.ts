@@ -1,6 +1,8 @@
 import { CHAT_CLOSE, CHAT_LIMITS, ErrorCode, LANGUAGES, type ChatMessage } from '@vitrine/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabaseUrl } from '../../test/harness';
+import { wavFile } from '../../test/media';
 
 const EN = 11201002;
 const ZH = 11201001;
@@ -22,6 +24,25 @@ async function customer(t: TestApp, site: 'demo' | 'demo2') {
     sig: chat_user_sig,
     pair: { chat_id, main_chat_id: chat_customer_id },
   };
+}
+
+const pngFile = () =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background: '#3cb46d' } })
+    .png()
+    .toBuffer();
+
+/** A file uploaded for the chat (get_temp_auth, purpose im), as the widget does: its file_url. */
+async function uploadedChatFile(
+  t: TestApp,
+  who: { token: string; website: number },
+  content_type: 'image/png' | 'audio/wav',
+  bytes: Buffer,
+) {
+  const auth = await t.call('get_temp_auth', { purpose: 'im', content_type }, who);
+  if (auth.code !== 0) throw new Error(auth.tip);
+  const r = await t.upload(auth.data, bytes);
+  if (r.status !== 204) throw new Error(`upload: ${r.status}`);
+  return auth.data.file_url;
 }
 
 async function staffMember(t: TestApp, site: 'demo' | 'demo2', role: 'owner' | 'sales' | 'service') {
@@ -433,13 +454,14 @@ describe(`the chat on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
     await socket.close();
   });
 
-  it('carries pictures, shared products and media of the company as sent', async () => {
+  it("carries the buyer's uploaded pictures and media, shared products, and refuses another company's files", async () => {
     const buyer = await customer(t, 'demo');
     const socket = await t.chatAs(buyer);
     const companyId = (await t.call('get_website_info', { site: 'demo' })).data.company_id;
-    const file = t.storage.publicUrl(`${companyId}/im/20261127/photo.jpg`);
+    const picture = await uploadedChatFile(t, buyer, 'image/png', await pngFile());
+    const voice = await uploadedChatFile(t, buyer, 'audio/wav', wavFile());
     const content = [
-      { type: 'image' as const, content: { url: file, width: 800, height: 600, size: 120_000 } },
+      { type: 'image' as const, content: { url: picture, width: 32, height: 24, size: 120 } },
       {
         type: 'custom' as const,
         content: {
@@ -448,7 +470,7 @@ describe(`the chat on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
             {
               ToyId: 1,
               ToyName: 'Racing car',
-              Picture: t.storage.publicUrl(`${companyId}/products/1.jpg`),
+              Picture: t.storage.publicUrl(`c${companyId}/products/1.jpg`),
               Price: 'USD 4.20',
               ToyNumber: 'T-1',
               ArticleNumber: 'A-1',
@@ -458,22 +480,32 @@ describe(`the chat on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       },
       {
         type: 'custom' as const,
-        content: { description: 'audio' as const, data: { url: file, duration: 3, size: 1 } },
+        content: { description: 'audio' as const, data: { url: voice, duration: 3, size: 1 } },
       },
     ];
     const g = gid();
     socket.send({ type: 'send', gid: g, ...buyer.pair, msg_content: content });
     const ack = await socket.next('ack', (a) => a.gid === g);
     expect(ack.message.msg_content).toEqual(content);
-    // Another company's upload is not this chat's file.
+    // Another company's upload, real and of the same purpose, is not this chat's file.
+    const theirs = await uploadedChatFile(t, await customer(t, 'demo2'), 'image/png', await pngFile());
     const other = gid();
     socket.send({
       type: 'send',
       gid: other,
       ...buyer.pair,
-      msg_content: [{ type: 'image', content: { url: t.storage.publicUrl(`${companyId + 1}/im/x/a.jpg`) } }],
+      msg_content: [{ type: 'image', content: { url: theirs } }],
     });
     expect((await socket.next('error', (e) => e.gid === other)).code).toBe(ErrorCode.BAD_REQUEST);
+    // Nor is a file of the company's that is not a chat upload.
+    const notChat = gid();
+    socket.send({
+      type: 'send',
+      gid: notChat,
+      ...buyer.pair,
+      msg_content: [{ type: 'image', content: { url: t.storage.publicUrl(`c${companyId}/products/1.jpg`) } }],
+    });
+    expect((await socket.next('error', (e) => e.gid === notChat)).code).toBe(ErrorCode.BAD_REQUEST);
     await socket.close();
   });
 });

@@ -18,8 +18,17 @@ export function uploadsRoutes(uploads: UploadsService) {
       { staffSessionId: ctx.staff.sessionId },
       ctx.t,
     );
+  // A staff message's picture, video or audio, beside the buyer's under the company's im folder.
+  const staff_get_chat_upload_credential: CallHandler<'staff_get_chat_upload_credential'> = (input, ctx) =>
+    uploads.tempAuth(
+      { purpose: 'im', content_type: input.content_type },
+      ctx.staff.companyId,
+      { staffSessionId: ctx.staff.sessionId },
+      ctx.t,
+    );
   return {
     staff_get_upload_credential,
+    staff_get_chat_upload_credential,
     staff_get_order_upload_credential,
     get_temp_auth,
   };

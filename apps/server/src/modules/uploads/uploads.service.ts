@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CHAT_MEDIA,
+  CHAT_MEDIA_TYPES,
   ErrorCode,
   fail,
   IMAGE_SEARCH_MAX_BYTES,
@@ -12,7 +14,14 @@ import {
 } from '@vitrine/contract';
 import { type CallResult, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
-import { checkImage, type ImageRefusal, type ImageType, reencodeImage } from '../../platform/image-content';
+import {
+  checkImage,
+  type ImageRefusal,
+  type ImageType,
+  reencodeImage,
+  sniffImageType,
+} from '../../platform/image-content';
+import { checkMedia, isMediaType } from '../../platform/media-content';
 import type { Storage } from '../../platform/storage';
 import type { SignedUploadGrant } from '../../platform/upload-token';
 import type { UploadsRepository } from './uploads.repository';
@@ -23,15 +32,33 @@ export const UPLOAD_TTL_MS = 5 * 60 * 1000;
 /** What a credential of each purpose allows, and what the file must be before it is used. */
 export const UPLOAD_LIMITS: Record<
   UploadPurpose,
-  { types: readonly string[]; maxBytes: number; minSide: number; maxAspect?: number }
+  {
+    types: readonly string[];
+    /** The largest file of the purpose; a type of `maxBytesOf` may have a smaller cap. */
+    maxBytes: number;
+    maxBytesOf?: Readonly<Record<string, number>>;
+    minSide: number;
+    maxAspect?: number;
+  }
 > = {
   image_search: {
     types: IMAGE_SEARCH_TYPES,
     maxBytes: IMAGE_SEARCH_MAX_BYTES,
     minSide: IMAGE_SEARCH_MIN_SIDE,
   },
-  // The contract has no chat-picture limits yet; the chat issue replaces these with its own.
-  im: { types: IMAGE_SEARCH_TYPES, maxBytes: IMAGE_SEARCH_MAX_BYTES, minSide: 1 },
+  // The chat's pictures, videos and audio (spec section 4; decision 0042). A long screenshot is a
+  // normal chat picture, hence the loose aspect ratio.
+  im: {
+    types: CHAT_MEDIA_TYPES,
+    maxBytes: Math.max(CHAT_MEDIA.IMAGE_MAX_BYTES, CHAT_MEDIA.VIDEO_MAX_BYTES, CHAT_MEDIA.AUDIO_MAX_BYTES),
+    maxBytesOf: Object.fromEntries([
+      ...CHAT_MEDIA.IMAGE_TYPES.map((t) => [t, CHAT_MEDIA.IMAGE_MAX_BYTES]),
+      ...CHAT_MEDIA.VIDEO_TYPES.map((t) => [t, CHAT_MEDIA.VIDEO_MAX_BYTES]),
+      ...CHAT_MEDIA.AUDIO_TYPES.map((t) => [t, CHAT_MEDIA.AUDIO_MAX_BYTES]),
+    ]),
+    minSide: 1,
+    maxAspect: 40,
+  },
   // The staff's pictures of the site: logos, backgrounds, buyers' avatars (staff_get_upload_credential).
   site: { types: IMAGE_SEARCH_TYPES, maxBytes: IMAGE_SEARCH_MAX_BYTES, minSide: 16 },
   // Payment vouchers (spec sections 5 and 9): png or jpg, at most 10 MB; a long screenshot of a
@@ -60,6 +87,14 @@ const EXTENSION: Record<string, string> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
   'application/pdf': 'pdf',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/ogg': 'ogg',
+  'audio/webm': 'weba',
+  'audio/wav': 'wav',
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -91,7 +126,7 @@ export function uploadKey(
   return `${uploadFolder(companyId, purpose)}/${day(now)}/${randomBytes(16).toString('hex')}.${ext}`;
 }
 
-const UPLOAD_KEY = /^c(\d{1,15})\/([a-z_]+)\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.[a-z]+$/;
+const UPLOAD_KEY = /^c(\d{1,15})\/([a-z_]+)\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
 /** The company and purpose a key of uploadKey belongs to; null for any other key. */
 export function uploadOwner(key: string): { companyId: number; purpose: UploadPurpose } | null {
@@ -128,7 +163,7 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
       const grant = {
         key: uploadKey(companyId, input.purpose, now, input.content_type),
         contentType: input.content_type,
-        maxBytes: limits.maxBytes,
+        maxBytes: limits.maxBytesOf?.[input.content_type] ?? limits.maxBytes,
         expiresAt: now + UPLOAD_TTL_MS,
       };
       await repo.issue({ companyId, key: grant.key, expiresAt: grant.expiresAt, ...holder });
@@ -151,16 +186,28 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
     },
 
     /**
-     * A local-disk upload as it will be stored: decoded and re-encoded by the rules of its
-     * purpose (decision 0032), so a file that only starts like a picture is never stored.
+     * A local-disk upload as it will be stored: a picture decoded and re-encoded by the rules of
+     * its purpose (decision 0032), so a file that only starts like a picture is never stored; a
+     * chat video or audio, which nothing here decodes, checked by its container (decision 0042).
+     * The content must be of the type the credential names.
      */
     async prepare(
       grant: SignedUploadGrant,
       bytes: Buffer,
-    ): Promise<{ ok: true; bytes: Buffer } | { ok: false; reason: 'unreadable' | 'tooSmall' | 'badAspect' }> {
+    ): Promise<
+      | { ok: true; bytes: Buffer }
+      | { ok: false; reason: 'wrongType' | 'unreadable' | 'tooSmall' | 'badAspect' }
+    > {
       const owner = uploadOwner(grant.key);
       if (!owner) return { ok: false, reason: 'unreadable' };
-      const r = await reencodeImage(bytes, UPLOAD_LIMITS[owner.purpose]);
+      const limits = UPLOAD_LIMITS[owner.purpose];
+      if (!limits.types.includes(grant.contentType)) return { ok: false, reason: 'wrongType' };
+      if (isMediaType(grant.contentType)) {
+        const media = await checkMedia(bytes, grant.contentType, grant.maxBytes);
+        return media.ok ? { ok: true, bytes } : { ok: false, reason: 'wrongType' };
+      }
+      if (sniffImageType(bytes) !== grant.contentType) return { ok: false, reason: 'wrongType' };
+      const r = await reencodeImage(bytes, { ...limits, maxBytes: grant.maxBytes });
       if (r.ok) return { ok: true, bytes: r.bytes };
       // Size and type were checked against the credential already; what is left is the content.
       return {
@@ -187,6 +234,16 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
         clock.now(),
       );
       return claimed ? 'claimed' : 'used';
+    },
+
+    /**
+     * Whether a URL is a file the company's people uploaded for a purpose (uploadKey's own
+     * folders, read back by uploadOwner): what a chat message may link to.
+     */
+    isOwnUpload(url: string, owner: { companyId: number; purpose: UploadPurpose }): boolean {
+      const key = storage.keyOfUrl(url);
+      const found = key ? uploadOwner(key) : null;
+      return found?.companyId === owner.companyId && found.purpose === owner.purpose;
     },
 
     /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ErrorCode, IMAGE_SEARCH_MAX_BYTES } from '@vitrine/contract';
+import { CHAT_MEDIA, type ChatMediaType, ErrorCode, IMAGE_SEARCH_MAX_BYTES } from '@vitrine/contract';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { buildApp } from '../../app';
 import { CALL_LIMITS } from '../../plugins/limits';
 import { S3Storage } from '../../platform/storage.s3';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { htmlAsMedia, mp4File, wavFile } from '../../test/media';
 import { createUploadsRepository } from './uploads.repository';
 import { createUploadsService, IMAGE_SEARCH_UPLOADS_KEPT_DAYS, UPLOAD_TTL_MS } from './uploads.service';
 
@@ -75,13 +76,16 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
     expect(chat.data.key).toMatch(/^c\d+\/im\/2026-11-23\//);
   });
 
-  it('is refused without a session, and for a type other than jpg or png', async () => {
+  it('is refused without a session, for a type no upload takes, and for one its purpose does not', async () => {
     expect(
       (await t.call('get_temp_auth', { content_type: 'image/png' }, { website: demo.website })).code,
     ).toBe(ErrorCode.SESSION_INVALID);
-    expect((await t.call('get_temp_auth', { content_type: 'image/gif' }, demo)).code).toBe(
+    expect((await t.call('get_temp_auth', { content_type: 'text/html' as 'image/png' }, demo)).code).toBe(
       ErrorCode.BAD_REQUEST,
     );
+    // A GIF or a video is a chat file, not an image-search photo.
+    for (const content_type of ['image/gif', 'video/mp4'] as const)
+      expect((await t.call('get_temp_auth', { content_type }, demo)).code).toBe(ErrorCode.FAILED);
   });
 
   it('stores the uploaded file under its key, where file_url serves it', async () => {
@@ -169,6 +173,87 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
     expect(await upload(auth, farTooLarge)).toMatchObject({ status: 413, body: { reason: 'tooLarge' } });
     expect(await upload(auth, Buffer.alloc(0))).toMatchObject({ status: 400, body: { reason: 'empty' } });
     expect(await t.storage.exists(auth.key)).toBe(false);
+  });
+
+  describe('chat files (purpose im)', () => {
+    const chatCredential = async (who: Who, content_type: ChatMediaType) => {
+      const r = await t.call('get_temp_auth', { purpose: 'im', content_type }, who);
+      expect(r.code).toBe(0);
+      return r.data;
+    };
+
+    it('takes pictures of the four kinds and stores them re-encoded, a GIF with all its frames', async () => {
+      // An animation of three frames.
+      const frames = await Promise.all(
+        ['#d04040', '#40d040', '#4040d0'].map((background) =>
+          sharp({ create: { width: 40, height: 40, channels: 3, background } })
+            .png()
+            .toBuffer(),
+        ),
+      );
+      const gif = await sharp(frames, { join: { animated: true } })
+        .gif()
+        .toBuffer();
+      expect((await sharp(gif).metadata()).pages).toBe(3);
+      const files = {
+        'image/png': png,
+        'image/jpeg': jpeg,
+        'image/webp': await picture(64, 48).webp().toBuffer(),
+        'image/gif': gif,
+      } as const;
+      for (const [type, bytes] of Object.entries(files) as [keyof typeof files, Buffer][]) {
+        const auth = await chatCredential(demo, type);
+        expect(auth.max_bytes).toBe(CHAT_MEDIA.IMAGE_MAX_BYTES);
+        expect((await upload(auth, bytes)).status).toBe(204);
+        const stored = await t.storage.read(auth.key);
+        expect(stored && (await sharp(stored).metadata()).format).toBe(type.split('/')[1]);
+      }
+      const again = await chatCredential(demo, 'image/gif');
+      expect((await upload(again, gif)).status).toBe(204);
+      const stored = await t.storage.read(again.key);
+      expect(stored && (await sharp(stored).metadata()).pages).toBe(3);
+    });
+
+    it('takes a video or an audio whose container is what was declared, within its own size cap', async () => {
+      const video = await chatCredential(demo, 'video/mp4');
+      expect(video.max_bytes).toBe(CHAT_MEDIA.VIDEO_MAX_BYTES);
+      expect(video.key).toMatch(/^c\d+\/im\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.mp4$/);
+      expect((await upload(video, mp4File())).status).toBe(204);
+      const served = await t.app.inject({ method: 'GET', url: video.file_url });
+      expect(served.headers['content-type']).toBe('video/mp4');
+      expect(served.rawPayload).toEqual(mp4File());
+
+      const audio = await chatCredential(demo, 'audio/wav');
+      expect(audio.max_bytes).toBe(CHAT_MEDIA.AUDIO_MAX_BYTES);
+      expect((await upload(audio, wavFile())).status).toBe(204);
+      // An mp4 recorded as audio (Safari's voice notes) is the same container.
+      expect((await upload(await chatCredential(demo, 'audio/mp4'), mp4File())).status).toBe(204);
+    });
+
+    it('refuses a page, a picture or a voice note sent as a video, and nothing is stored', async () => {
+      for (const bytes of [htmlAsMedia(), png, wavFile()]) {
+        const auth = await chatCredential(demo, 'video/mp4');
+        expect(await upload(auth, bytes)).toMatchObject({ status: 403, body: { reason: 'wrongType' } });
+        expect(await t.storage.exists(auth.key)).toBe(false);
+      }
+      // Nor a video sent as a picture.
+      const auth = await chatCredential(demo, 'image/png');
+      expect(await upload(auth, mp4File())).toMatchObject({ status: 403, body: { reason: 'wrongType' } });
+    });
+
+    it('gives staff who write in the chat (owner, service) a credential of their own, and sales none', async () => {
+      for (const role of ['owner', 'service'] as const) {
+        const staff = await t.staffLogin('demo', role);
+        const r = await t.call('staff_get_chat_upload_credential', { content_type: 'image/png' }, staff);
+        expect(r.code).toBe(0);
+        expect(r.data.key.split('/')[0]).toBe(`c${await companyOf(demo)}`);
+        expect(r.data.key).toContain('/im/');
+        expect((await upload(r.data, png)).status).toBe(204);
+      }
+      const sales = await t.staffLogin('demo', 'sales');
+      const r = await t.call('staff_get_chat_upload_credential', { content_type: 'image/png' }, sales);
+      expect(r.code).toBe(ErrorCode.FORBIDDEN);
+    });
   });
 
   it('refuses a credential once it has expired', async () => {

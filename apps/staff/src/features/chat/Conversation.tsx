@@ -1,9 +1,22 @@
-import { Button, Group, Paper, ScrollArea, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import type { ChatMessage, StaffConversation } from '@vitrine/contract';
+import {
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import type { ChatMessage, MsgContent, StaffConversation } from '@vitrine/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { UploadError } from '../../lib/upload';
+import { PICTURE_ACCEPT, pictureProblem, uploadChatPicture } from './chat-upload';
 import { MessageElementView } from './MessageView';
 import type { StaffSocket } from './staff-socket';
 
@@ -11,11 +24,29 @@ interface Line {
   gid: string;
   message: ChatMessage | null;
   /** Sent from here and not yet stored. */
-  draft?: { text: string; status: 'sending' | 'failed'; at: number };
+  draft?: Draft;
+}
+
+/** A message sent from here: text, or a picture shown from the local file until it is uploaded. */
+interface Draft {
+  status: 'sending' | 'failed';
+  at: number;
+  text?: string;
+  /** The picture to upload first, and its preview (an object URL of the file). */
+  picture?: { file: File; preview: string };
+  /** What is sent once any upload is done. */
+  content?: MsgContent;
 }
 
 const EMOJI = ['😀', '😊', '👍', '🙏', '👌', '🎉', '📦', '🚢', '💰', '✅', '❤️', '🤝'];
 const TYPING_IDLE_MS = 3000;
+
+/** A message from here as it starts: sending, stamped now (in an event, never during render). */
+const newDraft = (what: Pick<Draft, 'text' | 'picture'>): Draft => ({
+  ...what,
+  status: 'sending',
+  at: Date.now(),
+});
 
 const newGid = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -46,6 +77,7 @@ export function Conversation({
   const [readUpTo, setReadUpTo] = useState(0);
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
+  const [attachProblem, setAttachProblem] = useState<string | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const typing = useRef(false);
@@ -122,17 +154,50 @@ export function Conversation({
     if (el) el.scrollTop = el.scrollHeight;
   }, [lastGid]);
 
-  const deliver = (gid: string, body: string) => {
+  const setDraft = (gid: string, change: Partial<Draft>) =>
     setLines((prev) =>
-      prev.map((l) => (l.gid === gid && l.draft ? { ...l, draft: { ...l.draft, status: 'sending' } } : l)),
+      prev.map((l) => (l.gid === gid && l.draft ? { ...l, draft: { ...l.draft, ...change } } : l)),
     );
-    socket.send(gid, chatId, mainId, [{ type: 'text', content: body }]).then(
-      (m) => add([m]),
-      () =>
-        setLines((prev) =>
-          prev.map((l) => (l.gid === gid && l.draft ? { ...l, draft: { ...l.draft, status: 'failed' } } : l)),
-        ),
-    );
+
+  const deliver = async (gid: string, draft: Draft) => {
+    setDraft(gid, { status: 'sending' });
+    try {
+      // A picture is uploaded once; a resend after a failed send reuses its URL.
+      const content =
+        draft.content ??
+        (draft.picture
+          ? await uploadChatPicture(draft.picture.file)
+          : [{ type: 'text' as const, content: draft.text ?? '' }]);
+      setDraft(gid, { content });
+      add([await socket.send(gid, chatId, mainId, content)]);
+      if (draft.picture) URL.revokeObjectURL(draft.picture.preview);
+    } catch (e) {
+      setDraft(gid, { status: 'failed' });
+      if (e instanceof UploadError) setAttachProblem(uploadProblemText(e.message));
+    }
+  };
+
+  const uploadProblemText = (reason: string) =>
+    reason === 'type'
+      ? t('ui.chat.pictureType')
+      : reason === 'tooLarge'
+        ? t('ui.chat.pictureTooLarge')
+        : reason === 'network'
+          ? t('ui.common.networkError')
+          : t('ui.chat.pictureFailed', { reason });
+
+  const attach = (file: File | null) => {
+    setAttachProblem(null);
+    if (!file) return;
+    const problem = pictureProblem(file);
+    if (problem) {
+      setAttachProblem(uploadProblemText(problem));
+      return;
+    }
+    const gid = newGid();
+    const draft = newDraft({ picture: { file, preview: URL.createObjectURL(file) } });
+    setLines((prev) => [...prev, { gid, message: null, draft }]);
+    void deliver(gid, draft);
   };
 
   const stopTyping = () => {
@@ -150,13 +215,11 @@ export function Conversation({
     }
     const gid = newGid();
     const body = text.trim();
-    setLines((prev) => [
-      ...prev,
-      { gid, message: null, draft: { text: body, status: 'sending', at: Date.now() } },
-    ]);
+    const draft = newDraft({ text: body });
+    setLines((prev) => [...prev, { gid, message: null, draft }]);
     setText('');
     stopTyping();
-    deliver(gid, body);
+    void deliver(gid, draft);
   };
 
   const change = (value: string) => {
@@ -212,6 +275,14 @@ export function Conversation({
                   <Paper p="xs" radius="md" bg={mine ? 'blue.0' : 'gray.0'} withBorder>
                     {m ? (
                       m.msg_content.map((e, i) => <MessageElementView key={i} item={e} />)
+                    ) : l.draft?.picture ? (
+                      <Image
+                        src={l.draft.picture.preview}
+                        alt={t('ui.chat.kinds.image')}
+                        mah={220}
+                        w="auto"
+                        radius="sm"
+                      />
                     ) : (
                       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                         {l.draft?.text}
@@ -228,7 +299,7 @@ export function Conversation({
                       size="compact-xs"
                       color="red"
                       variant="subtle"
-                      onClick={() => deliver(l.gid, l.draft?.text ?? '')}
+                      onClick={() => l.draft && void deliver(l.gid, l.draft)}
                     >
                       {t('ui.chat.failed')}
                     </Button>
@@ -276,8 +347,20 @@ export function Conversation({
                 } else send();
               }}
             />
+            <FileButton onChange={attach} accept={PICTURE_ACCEPT}>
+              {(props) => (
+                <Button {...props} variant="default" data-testid="staff-attach-picture">
+                  {t('ui.chat.attachPicture')}
+                </Button>
+              )}
+            </FileButton>
             <Button onClick={send}>{t('ui.chat.send')}</Button>
           </Group>
+          {attachProblem ? (
+            <Text size="sm" c="red" role="alert">
+              {attachProblem}
+            </Text>
+          ) : null}
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">

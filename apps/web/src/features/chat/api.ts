@@ -1,4 +1,4 @@
-import type { MsgContent } from '@vitrine/contract';
+import { CHAT_MEDIA_TYPES, type ChatMediaType, type MsgContent } from '@vitrine/contract';
 import { callApi } from '../../lib/api-client';
 import { uploadWithCredential } from '../../lib/upload';
 import type { AttachKind } from './components/Composer';
@@ -9,14 +9,29 @@ import { prepareImage, videoPoster } from './media';
  * (get_temp_auth, purpose im); the message then carries their URLs.
  */
 async function upload(blob: Blob): Promise<string> {
-  const type = (blob.type || 'application/octet-stream').split(';')[0] ?? '';
-  // The contract names the types a credential may be asked for; the server checks the content.
-  const auth = await callApi(
-    'get_temp_auth',
-    { purpose: 'im', content_type: type as 'image/jpeg' },
-    { silent: true },
-  );
+  const type = chatMediaType(blob.type);
+  if (!type) throw new Error(`not a chat file: ${blob.type}`);
+  // The server checks the content against the type named here (decision 0042).
+  const auth = await callApi('get_temp_auth', { purpose: 'im', content_type: type }, { silent: true });
   return uploadWithCredential(auth, blob);
+}
+
+/** Other names browsers give the same kinds of file. */
+const ALIASES: Record<string, ChatMediaType> = {
+  'audio/x-m4a': 'audio/mp4',
+  'audio/m4a': 'audio/mp4',
+  'audio/mp3': 'audio/mpeg',
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'audio/opus': 'audio/ogg',
+  'image/jpg': 'image/jpeg',
+};
+
+/** The chat type a file's declared type stands for (a recorder's 'audio/webm;codecs=opus' is audio/webm); null: none. */
+export function chatMediaType(declared: string): ChatMediaType | null {
+  const base = (declared.split(';')[0] ?? '').trim().toLowerCase();
+  return CHAT_MEDIA_TYPES.find((t) => t === base) ?? ALIASES[base] ?? null;
 }
 
 /** What shows at once while a file uploads: the local file itself. */

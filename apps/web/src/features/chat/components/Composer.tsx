@@ -10,7 +10,7 @@ const ACCEPT: Record<AttachKind, string> = {
   image: 'image/png,image/jpeg,image/gif,image/webp',
   photo: 'image/*',
   video: 'video/mp4,video/webm,video/quicktime',
-  audio: 'audio/*',
+  audio: 'audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg,audio/webm,audio/wav,audio/x-wav',
 };
 
 export interface ComposerProps {
