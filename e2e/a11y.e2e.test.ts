@@ -21,7 +21,9 @@ interface AxeViolation {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const r = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       resultTypes: ['violations'],
@@ -30,7 +32,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} nodes, e.g. ${JSON.stringify(v.nodes[0]?.target)}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} nodes, e.g. ${JSON.stringify(v.nodes[0]?.target)}`,
+    );
 }
 
 const PAGES = [
@@ -65,7 +70,12 @@ describe('the buyer pages, checked by axe in chromium', () => {
   ] as const)('on %s', (site, code) => {
     it('has no serious or critical violation on the login page or any buyer page', async () => {
       const headers = await sessionHeaders(server.url, site, code);
-      const first = await callApi<{ list: { id: number }[] }>(server.url, 'get_list', { page_size: 1 }, headers);
+      const first = await callApi<{ list: { id: number }[] }>(
+        server.url,
+        'get_list',
+        { page_size: 1 },
+        headers,
+      );
       // A cart with a line, so /chooseCar shows its lines, totals and stepper.
       await callApi(server.url, 'add_sample_car', { ids: [first.list[0]?.id] }, headers);
 

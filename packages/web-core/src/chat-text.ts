@@ -43,4 +43,3 @@ export function linkify(text: string): TextPiece[] {
   if (last < text.length) pieces.push({ kind: 'text', text: text.slice(last) });
   return pieces;
 }
-

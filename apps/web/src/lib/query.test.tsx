@@ -68,6 +68,9 @@ describe('a query after the language changes', () => {
 
     await act(() => setLanguage(english));
     await waitFor(() => expect(screen.getByText(`banner ${langCodeOf(english)}`)).toBeTruthy());
-    expect(api.named('get_advert').map((c) => c.body.lang)).toEqual([langCodeOf(arabic), langCodeOf(english)]);
+    expect(api.named('get_advert').map((c) => c.body.lang)).toEqual([
+      langCodeOf(arabic),
+      langCodeOf(english),
+    ]);
   });
 });

@@ -39,12 +39,15 @@ describe('the showroom theme', () => {
     },
   );
 
-  it.each(Object.keys(TEMPLATE_COLORS))('reads at WCAG AA as chip text on its light shade for colour %s', (key) => {
-    const v = showroomCssVariables(Number(key));
-    expect(
-      contrastRatio(v['--vitrine-primary-on-light'] ?? '', v['--vitrine-primary-light'] ?? ''),
-    ).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(Object.keys(TEMPLATE_COLORS))(
+    'reads at WCAG AA as chip text on its light shade for colour %s',
+    (key) => {
+      const v = showroomCssVariables(Number(key));
+      expect(
+        contrastRatio(v['--vitrine-primary-on-light'] ?? '', v['--vitrine-primary-light'] ?? ''),
+      ).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('dims secondary text no further than WCAG AA allows on white and light grey', () => {
     const { light } = showroomCssVariablesResolver(1)({} as never);

@@ -94,7 +94,11 @@ export function createCartService({ repo, clock, cards }: CartServiceDeps) {
           else if (existing.has(id) || merge.has(id)) {
             if (existing.has(id)) already.push(id);
           } else if (p.is_expire) expired.push(id);
-          else inserts.push({ productId: id, ctn: Math.min(LIMITS.CART_MAX_CTN, Math.max(1, p.purchase_number)) });
+          else
+            inserts.push({
+              productId: id,
+              ctn: Math.min(LIMITS.CART_MAX_CTN, Math.max(1, p.purchase_number)),
+            });
         }
         for (const [id, ctn] of merge) {
           if (!products.has(id)) missing.push(id);

@@ -14,7 +14,13 @@ export function catalogRoutes(catalog: CatalogService) {
   // The six flag lists share one request and response shape; only the flag differs.
   const flagList = <N extends FlagCall>(flag: ProductFlagFilter): CallHandler<N> =>
     ((input, ctx) =>
-      catalog.flagList(flag, input, ctx.website.info, ctx.lang, ctx.t)) as CallHandler<FlagCall> as CallHandler<N>;
+      catalog.flagList(
+        flag,
+        input,
+        ctx.website.info,
+        ctx.lang,
+        ctx.t,
+      )) as CallHandler<FlagCall> as CallHandler<N>;
   const get_new_toy: CallHandler<'get_new_toy'> = (input, ctx) =>
     catalog.newToys(input, ctx.website.info, ctx.lang, ctx.t);
   const get_toy_detail: CallHandler<'get_toy_detail'> = (input, ctx) =>

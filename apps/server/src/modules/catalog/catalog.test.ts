@@ -72,7 +72,10 @@ describe('get_list', () => {
     for (const sort of ['price_asc', 'price_desc']) {
       for (const call of ['get_list', 'get_new_toy', 'get_stock_toy'] as const) {
         const r = await t.call(call, { sort, lang: EN }, demo2);
-        expect(r).toMatchObject({ code: ErrorCode.FAILED, tip: 'Sorting by price is not available on this showroom' });
+        expect(r).toMatchObject({
+          code: ErrorCode.FAILED,
+          tip: 'Sorting by price is not available on this showroom',
+        });
       }
       expect((await list({ sort })).code).toBe(0);
     }

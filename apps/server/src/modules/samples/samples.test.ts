@@ -190,7 +190,11 @@ describe('sample submission and records', () => {
 
   it("fills a customer's first form with what the company knows of them", async () => {
     const fresh = await t.login('demo2', 'customer');
-    await t.db.updateTable('samples').set({ deleted_at: 1 }).where('website_id', '=', fresh.website).execute();
+    await t.db
+      .updateTable('samples')
+      .set({ deleted_at: 1 })
+      .where('website_id', '=', fresh.website)
+      .execute();
     const known = await t.call('get_detail_choose', {}, fresh);
     expect(known.data).toEqual({
       company_name: '',

@@ -39,7 +39,8 @@ function useScrolledPast(offset: number): boolean {
  * The badge's visible text is a word of its own: a name holding it as "(3)" does not contain
  * what is seen (axe's label-content-name-mismatch; speech-input users say what they see).
  */
-const nameOf = (label: string, badge: string): string | undefined => (badge ? `${label} ${badge}` : undefined);
+const nameOf = (label: string, badge: string): string | undefined =>
+  badge ? `${label} ${badge}` : undefined;
 
 function Content({ icon, label, badge }: { icon: ReactNode; label: string; badge?: string }) {
   return (

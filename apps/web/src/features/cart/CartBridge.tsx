@@ -20,7 +20,8 @@ export function CartBridge() {
   const local = useLocalCart(site?.id ?? null);
   const server = useQuery({
     queryKey: callKey('get_sample_car_list', {}, i18n.language),
-    queryFn: ({ signal }) => callInKeyLanguage('get_sample_car_list', {}, i18n.language, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      callInKeyLanguage('get_sample_car_list', {}, i18n.language, { signal, silent: true }),
     enabled: customer && site !== null,
     staleTime: 60_000,
   });

@@ -84,7 +84,9 @@ function CartonsInput({ line, onCartons }: { line: CartLine; onCartons(id: numbe
         onKeyDown={(e) => {
           if (e.key === 'Enter') save(value);
         }}
-        error={problem ? <span id={errorId}>{t(`web.cart.${problem}`, { max: MAX_CARTONS })}</span> : undefined}
+        error={
+          problem ? <span id={errorId}>{t(`web.cart.${problem}`, { max: MAX_CARTONS })}</span> : undefined
+        }
         aria-describedby={problem ? errorId : undefined}
         aria-label={t('web.cart.cartonsOf', { name })}
         data-testid="ctn-input"

@@ -19,7 +19,11 @@ import { readLocalCart, writeLocalCart } from './local-cart';
 type ServerCart = CallResponse<'get_sample_car_list'>;
 
 /** The customer's cart with some lines' cartons changed, totalled by the server's rules. */
-function withCartons(cart: ServerCart, next: ReadonlyMap<number, number>, money: ReturnType<typeof siteMoney>) {
+function withCartons(
+  cart: ServerCart,
+  next: ReadonlyMap<number, number>,
+  money: ReturnType<typeof siteMoney>,
+) {
   const lines = cart.lines.map((l) => {
     const ctn = next.get(l.product.id);
     return ctn === undefined || ctn === l.ctn ? l : { ...l, ...cartLineOf(l.product, ctn, l.added_at) };
@@ -45,7 +49,10 @@ export async function setCartons(lines: CartLineInput[]): Promise<void> {
     const key = ['get_sample_car_list'];
     await queryClient.cancelQueries({ queryKey: key });
     const money = siteMoney(site);
-    queryClient.setQueriesData<ServerCart>({ queryKey: key }, (cart) => cart && withCartons(cart, next, money));
+    queryClient.setQueriesData<ServerCart>(
+      { queryKey: key },
+      (cart) => cart && withCartons(cart, next, money),
+    );
     unsaved += 1;
     const save = saving.then(() => callApiWithTip('update_sample_car', { lines }));
     saving = save.catch(() => undefined);

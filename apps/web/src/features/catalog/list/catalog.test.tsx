@@ -111,7 +111,9 @@ describe('/productDisplay', () => {
 
   it('says no products were found, not "no search results", when only a filter is applied', async () => {
     renderPage('/productDisplay?flag=gcc', () => ok({ list: [], total: 0, page: 1, page_size: 24 }));
-    expect(await screen.findByText(en.web.product.empty.noneTitle, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(en.web.product.empty.noneTitle, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(en.web.product.empty.title)).toBeNull();
   });
 
