@@ -4,28 +4,22 @@ import type { UploadsService } from './uploads.service';
 export function uploadsRoutes(uploads: UploadsService) {
   const get_temp_auth: CallHandler<'get_temp_auth'> = (input, ctx) =>
     uploads.tempAuth(input, ctx.website.companyId, { sessionId: ctx.session.id }, ctx.t);
-  const staff_get_upload_credential: CallHandler<'staff_get_upload_credential'> = (input, ctx) =>
-    uploads.tempAuth(
-      { purpose: 'site', content_type: input.content_type },
-      ctx.staff.companyId,
-      { staffSessionId: ctx.staff.sessionId },
-      ctx.t,
-    );
-  const staff_get_order_upload_credential: CallHandler<'staff_get_order_upload_credential'> = (input, ctx) =>
-    uploads.tempAuth(
-      { purpose: 'annex', content_type: input.content_type },
-      ctx.staff.companyId,
-      { staffSessionId: ctx.staff.sessionId },
-      ctx.t,
-    );
-  // A staff message's picture, video or audio, beside the buyer's under the company's im folder.
-  const staff_get_chat_upload_credential: CallHandler<'staff_get_chat_upload_credential'> = (input, ctx) =>
-    uploads.tempAuth(
-      { purpose: 'im', content_type: input.content_type },
-      ctx.staff.companyId,
-      { staffSessionId: ctx.staff.sessionId },
-      ctx.t,
-    );
+  // The staff credentials differ only by purpose: the console's pictures, an order's files, a
+  // staff chat message's media (beside the buyer's, under the company's im folder).
+  const staffCredential =
+    (purpose: 'site' | 'annex' | 'im') =>
+    (input: { content_type: string }, ctx: Parameters<CallHandler<'staff_get_upload_credential'>>[1]) =>
+      uploads.tempAuth(
+        { purpose, content_type: input.content_type },
+        ctx.staff.companyId,
+        { staffSessionId: ctx.staff.sessionId },
+        ctx.t,
+      );
+  const staff_get_upload_credential: CallHandler<'staff_get_upload_credential'> = staffCredential('site');
+  const staff_get_order_upload_credential: CallHandler<'staff_get_order_upload_credential'> =
+    staffCredential('annex');
+  const staff_get_chat_upload_credential: CallHandler<'staff_get_chat_upload_credential'> =
+    staffCredential('im');
   return {
     staff_get_upload_credential,
     staff_get_chat_upload_credential,

@@ -6,6 +6,7 @@ import {
   type ServerFrame,
   type StaffConversation,
 } from '@vitrine/contract';
+import { backoffDelay, readServerFrame, socketUrl } from '@vitrine/web-core/chat-socket';
 import { call, isApiError } from '../../lib/api';
 import { getSession } from '../../lib/session';
 
@@ -16,8 +17,6 @@ import { getSession } from '../../lib/session';
  * the server before it acknowledges them; a send is matched to its ack by its gid.
  */
 
-/** The contract's CHAT_SOCKET_PATH (importing it would bring the chat schemas, and zod). */
-const SOCKET_PATH = '/chat/socket';
 const ACK_TIMEOUT_MS = 10_000;
 
 export type StaffConnection = 'connecting' | 'online' | 'offline';
@@ -109,8 +108,7 @@ export class StaffSocket {
     const { session } = getSession();
     if (this.closed || !session) return;
     this.setState('connecting');
-    const loc = window.location;
-    const ws = new WebSocket(`${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}${SOCKET_PATH}`);
+    const ws = new WebSocket(socketUrl());
     this.ws = ws;
     let renew = false;
     ws.onopen = () => {
@@ -125,12 +123,8 @@ export class StaffSocket {
       })();
     };
     ws.onmessage = (e: MessageEvent) => {
-      let f: ServerFrame;
-      try {
-        f = JSON.parse(String(e.data)) as ServerFrame;
-      } catch {
-        return;
-      }
+      const f = readServerFrame(e.data);
+      if (!f) return;
       if (f.type === 'error' && f.code === ErrorCode.CHAT_SIGNATURE_INVALID) {
         this.signature = null;
         renew = true;
@@ -144,7 +138,7 @@ export class StaffSocket {
       this.failPending();
       if (this.closed) return;
       this.setState('offline');
-      const delay = renew ? 0 : Math.min(30_000, 1000 * 2 ** this.attempt++) * (0.7 + 0.3 * Math.random());
+      const delay = renew ? 0 : backoffDelay(this.attempt++);
       this.retry = setTimeout(() => this.open(), delay);
     };
   }

@@ -10,6 +10,7 @@ import { callApi, isApiError } from '../../lib/api-client';
 import { activeLanguage } from '../../lib/i18n';
 import * as storage from '../../lib/storage';
 import type { ChatTransport, ConnectionState, TransportEvents } from './transport';
+import { backoffDelay, readServerFrame, socketUrl } from '@vitrine/web-core/chat-socket';
 
 /**
  * The buyer's chat over the server's socket (CHAT_SOCKET_PATH) and the /api chat calls. Logs in
@@ -20,27 +21,8 @@ import type { ChatTransport, ConnectionState, TransportEvents } from './transpor
  * and resumes after the last message id it holds, so nothing is missed or shown twice.
  */
 
-/**
- * The contract's CHAT_SOCKET_PATH, repeated: importing it would bring the contract's chat
- * schemas, and zod, into the browser (socket-transport.test.ts checks they agree).
- */
-export const SOCKET_PATH = '/chat/socket';
-
 /** A send not acknowledged within this long is marked failed (and resent on reconnect). */
 const ACK_TIMEOUT_MS = 10_000;
-const BACKOFF_FIRST_MS = 1000;
-const BACKOFF_MAX_MS = 30_000;
-
-/** The retry delay after `attempt` failures: doubling, capped, with up to 30 % jitter. */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
-  return Math.round(base * (0.7 + 0.3 * random()));
-}
-
-/** The socket's address beside the page: wss behind TLS, through any reverse proxy. */
-export function socketUrl(loc: { protocol: string; host: string } = window.location): string {
-  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}${SOCKET_PATH}`;
-}
 
 interface Pending {
   resolve: (m: ChatMessage) => void;
@@ -169,12 +151,8 @@ export class SocketTransport implements ChatTransport {
       })();
     };
     ws.onmessage = (e: MessageEvent) => {
-      let f: ServerFrame;
-      try {
-        f = JSON.parse(String(e.data)) as ServerFrame;
-      } catch {
-        return;
-      }
+      const f = readServerFrame(e.data);
+      if (!f) return;
       if (f.type === 'error' && f.code === ErrorCode.CHAT_SIGNATURE_INVALID) {
         this.signature = null;
         renew = true;
