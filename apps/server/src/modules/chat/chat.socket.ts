@@ -34,7 +34,8 @@ import { type ChatActor, type ChatEvent, type ChatService, chatTopic } from './c
  * The chat socket: a WebSocket at CHAT_SOCKET_PATH speaking the contract's frames. This is the
  * transport edge: it checks the login with the /api's own pipeline steps, parses and limits
  * frames, and hands each to the chat service; the service stores and publishes on the bus, and
- * every instance's hub passes the bus's events to its own connections (decision 0036).
+ * every instance's hub passes the bus's events to its own connections (decision 0036), the
+ * orders module's 'order changed' too (decision 0043).
  */
 
 export interface ChatSocketDeps {
