@@ -187,8 +187,13 @@ describe('a quotation confirmed and paid, exporter and customer in two browsers'
     await sales.getByTestId('order-status').filter({ hasText: ui.orders.status.paid }).waitFor();
 
     // The customer's open page shows it paid by itself: no reload, no focus, the socket said so.
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe(orders.status.paid);
-    await expect.poll(() => page.getByTestId('voucher-state').textContent()).toBe(orders.detail.accepted);
+    // Generous waits for a busy machine: the push, then the page's two queries, then a render.
+    await expect
+      .poll(() => page.getByTestId('order-status').textContent(), { timeout: 15_000 })
+      .toBe(orders.status.paid);
+    await expect
+      .poll(() => page.getByTestId('voucher-state').textContent(), { timeout: 15_000 })
+      .toBe(orders.detail.accepted);
     expect(await focusEvents(page)).toBe(focusBefore);
     expect(await page.evaluate(() => (window as unknown as { journey?: string }).journey)).toBe('same page');
     await sales.context().close();
