@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { ServerFrame } from '@vitrine/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveSocket, SIGNATURE_INVALID } from './live-socket';
+import { LiveSocket, SESSION_INVALID, SIGNATURE_INVALID } from './live-socket';
 import { FakeWebSocket } from './test/fake-websocket';
 
 const READY = {
@@ -81,6 +81,19 @@ describe('a listening connection to the chat socket', () => {
     expect(sign).toHaveBeenCalledOnce();
     expect(await FakeWebSocket.last().nextSent('login')).toMatchObject({ user_sig: 'sig-new' });
     socket.stop();
+  });
+
+  it('stops when the server refuses the login because the session ended', async () => {
+    vi.useFakeTimers();
+    const { socket } = live();
+    socket.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const ws = FakeWebSocket.last();
+    ws.receive({ type: 'error', code: SESSION_INVALID, tip: 'Please log in again', fatal: true });
+    ws.close(4003);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeWebSocket.opened).toHaveLength(1);
+    expect(socket.state).toBe('offline');
   });
 
   it('stops when no signature can be had (the session ended)', async () => {

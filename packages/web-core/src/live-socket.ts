@@ -9,8 +9,9 @@ import { backoffDelay, readServerFrame, socketUrl } from './chat-socket';
  * speaks the chat's protocol, so the server needs nothing of its own for it.
  */
 
-/** The contract's CHAT_SIGNATURE_INVALID, repeated for the reason SOCKET_PATH is (chat-socket.ts). */
+/** The contract's CHAT_SIGNATURE_INVALID and SESSION_INVALID, repeated for the reason SOCKET_PATH is (chat-socket.ts). */
 export const SIGNATURE_INVALID = 70001;
+export const SESSION_INVALID = -2;
 
 export type LiveState = 'connecting' | 'online' | 'offline';
 
@@ -121,6 +122,8 @@ export class LiveSocket {
         expired = true;
       }
       this.opts.onFrame(frame);
+      // The session behind the login ended: trying again would be refused again.
+      if (frame.type === 'error' && frame.code === SESSION_INVALID && frame.fatal) this.stop();
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
