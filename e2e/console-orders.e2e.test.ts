@@ -4,26 +4,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, sessionHeaders } from './api';
 import { launchBrowser } from './browser';
+import { consoleLogIn, fill } from './console-page';
 import { startServer } from './server';
 
 const ui = consoleEn.ui;
-const fill = (text: string, values: Record<string, string>) =>
-  Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text);
 
 describe("the exporter's console: from a sample list to a confirmed deposit, in chromium", () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let browser: Browser;
 
-  const staff = async (email: string, password: string): Promise<Page> => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/staff/?site=demo`);
-    await page.getByLabel(ui.login.email).fill(email);
-    await page.getByLabel(ui.login.password).and(page.locator('input')).fill(password);
-    await page.getByRole('button', { name: ui.login.submit }).click();
-    await page.getByRole('navigation', { name: ui.nav.main }).waitFor();
-    return page;
-  };
+  const staff = (email: string, password: string): Promise<Page> =>
+    consoleLogIn(browser, server.url, email, password);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);

@@ -1,3 +1,4 @@
+import consoleEn from '@vitrine/i18n/console/en.json';
 import en from '@vitrine/i18n/locales/en.json';
 import orders from '@vitrine/i18n/orders/en.json';
 import { readFile } from 'node:fs/promises';
@@ -9,7 +10,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, sessionHeaders } from './api';
 import { launchBrowser } from './browser';
-import { type QuotedLine, receiptPng, sampleList, sendQuotation, staffHeaders } from './orders-api';
+import { consoleLogIn, fill } from './console-page';
+import { type QuotedLine, receiptPng, sampleList, staffHeaders } from './orders-api';
 import { pdfText } from './pdf';
 import { startServer } from './server';
 
@@ -22,13 +24,16 @@ interface Order {
   vouchers: { id: number; status: string }[];
 }
 
+const ui = consoleEn.ui;
+
 /**
- * A quotation from a sample list to a paid order, with the exporter's side made through its
- * staff calls (the console's quotation screens are another helper's) and the buyer's side in
- * chromium: batch change of boxes, batch delete, confirmation, a deposit voucher, the new status
- * after the exporter confirms receipt, and the proforma invoice.
+ * A quotation from a sample list to a paid order, in two browser contexts at once: the exporter's
+ * sales in the console (/staff/) and the customer in the showroom. Sales quote the list; the
+ * customer changes boxes, deletes a line, confirms and sends a deposit voucher; sales confirm the
+ * receipt; the customer's open order page shows it paid with no reload and no focus (the socket,
+ * decision 0043) and downloads the proforma invoice.
  */
-describe('a quotation confirmed and paid, in chromium', () => {
+describe('a quotation confirmed and paid, exporter and customer in two browsers', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let browser: Browser;
   const files = mkdtempSync(join(tmpdir(), 'vitrine-orders-e2e-'));
@@ -58,23 +63,43 @@ describe('a quotation confirmed and paid, in chromium', () => {
     return page;
   };
 
-  /** As when the buyer comes back to the window: the order screens ask again. */
-  const cameBack = (page: Page) =>
-    page.evaluate(() => {
-      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-      window.dispatchEvent(new Event('focus'));
+  /** Counts the events that make the order screens ask again on focus, so a test can say none came. */
+  const countFocus = (page: Page) =>
+    page.addInitScript(() => {
+      const w = window as unknown as { focusEvents: number };
+      w.focusEvents = 0;
+      const count = () => (w.focusEvents += 1);
+      window.addEventListener('focus', count, true);
+      document.addEventListener('visibilitychange', count, true);
     });
+  const focusEvents = (page: Page) =>
+    page.evaluate(() => (window as unknown as { focusEvents: number }).focusEvents);
 
-  it('goes from the exporter quoting a sample list to an order paid by its deposit', async () => {
+  it('goes from the exporter quoting a sample list in the console to an order paid by its deposit', async () => {
     const staff = await staffHeaders(server.url, 'demo', 'sales@demo.test', 'demo-sales');
     const staffCall = <T>(name: string, body: object) => callApi<T>(server.url, name, body, staff);
     const buyer = await sessionHeaders(server.url, 'demo', 'demo-buyer');
+    const sampleId = await sampleList(server.url, buyer, 3);
 
-    const made = await sendQuotation(server.url, staff, await sampleList(server.url, buyer, 3));
-    const id = made.order.id;
+    // Sales, in the console, quote the customer's sample list: lines prefilled, terms filled in, sent.
+    const sales = await consoleLogIn(browser, server.url, 'sales@demo.test', 'demo-sales');
+    await sales.goto(`${server.url}/staff/inbox/${sampleId}`);
+    await sales.getByRole('button', { name: ui.quote.make }).click();
+    await sales.getByRole('button', { name: ui.quote.saveDraft }).waitFor();
+    const account = sales.getByLabel(ui.quote.bankAccount);
+    if (!(await account.inputValue())) await account.fill('Bank of Shantou, SWIFT STBKCNBJ, 6222 0000 1234');
+    await sales.getByLabel(ui.quote.depositPercent).fill('30');
+    await sales.getByRole('button', { name: ui.quote.send }).click();
+    await sales.getByRole('dialog').getByRole('button', { name: ui.quote.send }).click();
+    await sales.getByTestId('order-status').filter({ hasText: ui.orders.status.quoted }).waitFor();
+    const orderPath = new URL(sales.url()).pathname;
+    const id = Number(orderPath.split('/').at(-1));
+    const made = await staffCall<{ order: Order; lines: QuotedLine[] }>('staff_get_order', { id });
+    expect(made.order.status).toBe('quoted');
     expect(made.lines).toHaveLength(3);
 
     const page = await logIn();
+    await countFocus(page);
     await page.goto(`${server.url}/personalCenter`);
     const toConfirm = page.getByRole('link', { name: new RegExp(orders.center.toConfirm) });
     // The demo seeds quotations of its own: at least this one waits.
@@ -143,14 +168,35 @@ describe('a quotation confirmed and paid, in chromium', () => {
     await page.getByTestId('voucher-input').setInputFiles(png);
     await expect.poll(() => page.getByTestId('voucher-state').textContent()).toBe(orders.detail.pending);
 
-    // The exporter confirms the receipt; the buyer sees the order paid on coming back.
-    const withVoucher = await staffCall<{ order: Order }>('staff_get_order', { id });
-    const voucher = withVoucher.order.vouchers[0];
-    expect(voucher?.status).toBe('pending');
-    await staffCall('staff_review_voucher', { voucher_id: voucher?.id, decision: 'confirm' });
-    await cameBack(page);
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe(orders.status.paid);
-    await expect.poll(() => page.getByTestId('voucher-state').textContent()).toBe(orders.detail.accepted);
+    // Sales see the voucher in the console and confirm the receipt there.
+    await sales.goto(`${server.url}${orderPath}`);
+    await sales.getByTestId('order-status').filter({ hasText: ui.orders.status.pending_payment }).waitFor();
+    await sales
+      .getByRole('button', { name: fill(ui.vouchers.view, { part: ui.orders.part.deposit }) })
+      .click();
+    await sales
+      .getByRole('dialog')
+      .getByRole('img', { name: fill(ui.vouchers.alt, { part: ui.orders.part.deposit }) })
+      .waitFor();
+    await sales.keyboard.press('Escape');
+    const focusBefore = await focusEvents(page);
+    // A mark on the buyer's page: a reload would wipe it.
+    await page.evaluate(() => ((window as unknown as { journey: string }).journey = 'same page'));
+    await sales.getByRole('button', { name: ui.vouchers.confirm }).click();
+    await sales.getByRole('dialog').getByRole('button', { name: ui.vouchers.confirm }).click();
+    await sales.getByTestId('order-status').filter({ hasText: ui.orders.status.paid }).waitFor();
+
+    // The customer's open page shows it paid by itself: no reload, no focus, the socket said so.
+    // Generous waits for a busy machine: the push, then the page's two queries, then a render.
+    await expect
+      .poll(() => page.getByTestId('order-status').textContent(), { timeout: 15_000 })
+      .toBe(orders.status.paid);
+    await expect
+      .poll(() => page.getByTestId('voucher-state').textContent(), { timeout: 15_000 })
+      .toBe(orders.detail.accepted);
+    expect(await focusEvents(page)).toBe(focusBefore);
+    expect(await page.evaluate(() => (window as unknown as { journey?: string }).journey)).toBe('same page');
+    await sales.context().close();
 
     paid = { page, id };
   });

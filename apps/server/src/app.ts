@@ -72,6 +72,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import { type Bus, InProcessBus } from './platform/bus';
 import { createChatSigner } from './platform/chat-signature';
+import { type OrderChangedEvent, orderTopic } from './platform/order-events';
 import type { Clock } from './platform/clock';
 import { KeptMailer, type Mailer } from './platform/mailer';
 import { type Periodic, runEvery } from './platform/periodic';
@@ -117,7 +118,7 @@ export interface AppDeps {
   renderProforma?: ProformaRenderer;
   /** Replaces the proforma invoices altogether (tests: a renderer that is always busy). */
   proforma?: ProformaPort;
-  /** Hears every committed change of a quotation or order (the chat's bus, once it exists). */
+  /** Hears every committed change of a quotation or order, besides the bus (tests). */
   onOrderChange?: (change: OrderChange) => void;
   /** Chat fan-out and other events between instances: in-process by default, Redis when configured. */
   bus?: Bus;
@@ -289,7 +290,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           render: deps.renderProforma,
         }),
       }),
-    onChange: deps.onOrderChange,
+    // After each committed change: on the bus, so the sockets of every instance can say so (decision 0043).
+    onChange: (change) => {
+      deps.onOrderChange?.(change);
+      const event: OrderChangedEvent = {
+        orderId: change.orderId,
+        customerId: change.customerId,
+        status: change.status,
+      };
+      bus
+        .publish(orderTopic(change.companyId), event)
+        .catch((err: unknown) => app.log.error({ err }, 'orders: publishing a change failed'));
+    },
   });
 
   registerApi(

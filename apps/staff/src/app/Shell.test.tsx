@@ -1,6 +1,7 @@
 import '../test/dom';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { FakeStaffSocket } from '../features/chat/test/fake-socket';
 import type * as Api from '../lib/api';
 import { mockCalls, renderConsole, shellCalls } from '../test/render';
 
@@ -10,9 +11,11 @@ vi.mock('../lib/api', async (original) => ({
   callWithTip: vi.fn(),
 }));
 // Service staff land on the chat, whose connection is the test's.
+const live = vi.hoisted(() => ({ socket: null as null | FakeStaffSocket }));
 vi.mock('../features/chat/staff-socket', async () => {
   const { FakeStaffSocket } = await import('../features/chat/test/fake-socket');
-  const socket = new FakeStaffSocket();
+  live.socket = new FakeStaffSocket();
+  const socket = live.socket;
   return { staffSocket: () => socket, closeStaffSocket: () => {} };
 });
 
@@ -61,6 +64,20 @@ describe('the navigation by role', () => {
     await renderConsole('/');
     await screen.findByRole('heading', { name: 'Sample lists' });
     expect(await navNames()).toEqual(['Inbox', 'Orders', 'Chat', 'Buyers', 'Access codes', 'Applications']);
+  });
+
+  it('counts a voucher the buyer just sent as soon as the socket says an order changed', async () => {
+    let waiting = 0;
+    mockCalls({
+      ...shellCalls('sales'),
+      staff_get_order_counts: () => ({ new_vouchers: waiting, drafts: 0, quoted: 0, to_ship: 0 }),
+      staff_list_samples: () => ({ list: [], total: 0, page: 1, page_size: 20 }),
+    });
+    await renderConsole('/');
+    await screen.findByRole('heading', { name: 'Sample lists' });
+    waiting = 1;
+    live.socket?.emit('order', 9, 'pending_payment');
+    expect(await screen.findByLabelText('1 new')).toBeTruthy();
   });
 
   it('shows service no buyers, no orders and no settings, and opens on the chat', async () => {

@@ -18,8 +18,10 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { closeStaffSocket, staffSocket } from '../features/chat/staff-socket';
+import { refreshOnOrderChange } from '../features/orders/keys';
 import { call } from '../lib/api';
-import { useChatUnread, useCounts, useMe, useOrderCounts } from '../lib/queries';
+import { refreshCounts, useChatUnread, useCounts, useMe, useOrderCounts } from '../lib/queries';
 import { type GuardedCall, mayCall } from '../lib/roles';
 import { clearSession, useSession } from '../lib/session';
 import { ChangePasswordModal } from './ChangePasswordModal';
@@ -101,6 +103,7 @@ export function Shell() {
     } catch {
       // The session ends here all the same.
     }
+    closeStaffSocket();
     clearSession();
     queryClient.clear();
     void navigate(PATHS.login, { replace: true });
@@ -109,6 +112,16 @@ export function Shell() {
   const name =
     i18n.language === 'en' && website?.company_name_en ? website.company_name_en : website?.company_name;
   const items = NAV.filter((item) => mayCall(role, item.needs));
+  // Orders change on the buyers' side too (a confirmation, a voucher): the socket says so, and the
+  // lists and the badge follow without waiting for their next poll (decision 0043).
+  const readsOrders = mayCall(role, 'staff_list_orders');
+  useEffect(() => {
+    if (!readsOrders) return;
+    return staffSocket().on('order', (id, status) => {
+      void refreshOnOrderChange(queryClient, id, status);
+      void refreshCounts(queryClient);
+    });
+  }, [readsOrders, queryClient]);
   // The drawer is for narrow screens only: widening the window puts the side navigation back.
   const wide = useMediaQuery(`(min-width: ${WIDE_EM})`);
   useEffect(() => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_MEDIA_TYPES } from '../constants';
 import { baseRequest, zeroOne } from '../envelope';
 import { cartLine, cartTotals } from './cart';
+import { ORDER_STATUSES } from './orders';
 import { sampleSummary } from './samples';
 
 /**
@@ -424,6 +425,16 @@ export const serverConversation = z.object({
     'Staff only: a conversation changed (new message, assignment, read)',
   ),
 });
+/**
+ * An order or quotation changed (issue 16): a buyer hears of its own orders only (never of a
+ * draft), staff of all the company's. It carries no order data: the client asks the /api again,
+ * which answers what the caller may see.
+ */
+export const serverOrderChanged = z.object({
+  type: z.literal('order_changed'),
+  order_id: z.number().int().positive(),
+  status: z.enum(ORDER_STATUSES),
+});
 export const serverPong = z.object({ type: z.literal('pong'), t: z.number().optional() });
 export const serverError = z.object({
   type: z.literal('error'),
@@ -444,6 +455,7 @@ export const serverFrame = z.discriminatedUnion('type', [
   serverTyping,
   serverResumed,
   serverConversation,
+  serverOrderChanged,
   serverPong,
   serverError,
 ]);

@@ -9,6 +9,7 @@ import {
   ErrorCode,
   type Language,
   type ServerFrame,
+  calls,
   STAFF_ROLES,
 } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import type { WebSocket } from 'ws';
 import type { Bus } from '../../platform/bus';
 import { companyChatId } from '../../platform/chat-ids';
 import type { ChatSigner } from '../../platform/chat-signature';
+import { type OrderChangedEvent, orderTopic } from '../../platform/order-events';
 import type { Clock } from '../../platform/clock';
 import {
   accessStep,
@@ -32,7 +34,8 @@ import { type ChatActor, type ChatEvent, type ChatService, chatTopic } from './c
  * The chat socket: a WebSocket at CHAT_SOCKET_PATH speaking the contract's frames. This is the
  * transport edge: it checks the login with the /api's own pipeline steps, parses and limits
  * frames, and hands each to the chat service; the service stores and publishes on the bus, and
- * every instance's hub passes the bus's events to its own connections (decision 0036).
+ * every instance's hub passes the bus's events to its own connections (decision 0036), the
+ * orders module's 'order changed' too (decision 0043).
  */
 
 export interface ChatSocketDeps {
@@ -60,6 +63,8 @@ const REMEMBERED = 1000;
 const LOGIN_WITHIN_MS = 10_000;
 /** Frames of any kind per rate window (sends have their own, lower limit). */
 const RATE_MAX_FRAMES = 120;
+/** Staff who may read orders hear of their changes (others could not open them anyway). */
+const ORDER_READERS: readonly string[] = calls.staff_list_orders.roles ?? [];
 
 interface Connection {
   id: string;
@@ -149,13 +154,40 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     }
   }
 
+  /**
+   * An order changed (published by the orders module after its commit): its buyer's connections
+   * hear of it unless it is a draft, which the buyer cannot see; staff who may read orders always.
+   * The frame names the order and its status only: the client asks the /api for the rest.
+   */
+  function onOrderChanged(companyId: number, event: OrderChangedEvent) {
+    const conns = companies.get(companyId)?.conns;
+    if (!conns) return;
+    for (const c of conns) {
+      const actor = c.actor;
+      if (!actor) continue;
+      const hears =
+        actor.kind === 'staff'
+          ? ORDER_READERS.includes(actor.role)
+          : actor.customerId === event.customerId && event.status !== 'draft';
+      if (hears) send(c, { type: 'order_changed', order_id: event.orderId, status: event.status });
+    }
+  }
+
   async function join(c: Connection, companyId: number) {
     let entry = companies.get(companyId);
     if (!entry) {
       const conns = new Set<Connection>();
+      const topics = Promise.all([
+        bus.subscribe(chatTopic(companyId), (payload) => onEvent(companyId, payload as ChatEvent)),
+        bus.subscribe(orderTopic(companyId), (payload) =>
+          onOrderChanged(companyId, payload as OrderChangedEvent),
+        ),
+      ]);
       entry = {
         conns,
-        end: bus.subscribe(chatTopic(companyId), (payload) => onEvent(companyId, payload as ChatEvent)),
+        end: topics.then((ends) => async () => {
+          await Promise.all(ends.map((end) => end()));
+        }),
       };
       companies.set(companyId, entry);
     }

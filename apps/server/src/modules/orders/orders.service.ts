@@ -61,7 +61,7 @@ export type UploadedPicture =
 export type UploadedFile =
   { ok: true; key: string; bytes: Buffer; type: string } | { ok: false; reason: string };
 
-/** What happened to an order, for whoever listens (chat's real-time channel, once it exists). */
+/** What happened to an order, for whoever listens (app.ts puts it on the bus for the sockets). */
 export interface OrderChange {
   companyId: number;
   orderId: number;
@@ -109,7 +109,7 @@ export interface OrdersServiceDeps {
   readAnnex(url: string, companyId: number): Promise<UploadedFile>;
   /** Absent until the proforma renderer is wired (app.ts): the download then says it is not available. */
   proforma?: ProformaPort | undefined;
-  /** Called after every committed change; the chat's bus plugs in here. */
+  /** Called after every committed change (app.ts publishes it on the bus). */
   onChange?: ((change: OrderChange) => void) | undefined;
 }
 
@@ -964,7 +964,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         );
         return created;
       });
-      return staffView(id, c, c.t('server.saved'));
+      // A draft: staff lists hear of it, buyers not (the socket keeps drafts from them).
+      return staffView(id, c, c.t('server.saved'), { event: 'create', replayed: false });
     },
 
     /** staff_update_quotation: a draft's header and lines; the amounts follow. */
@@ -1054,7 +1055,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         return ok(null);
       });
       if (!r0.ok) return r0;
-      return staffView(input.id, c, c.t('server.saved'));
+      return staffView(input.id, c, c.t('server.saved'), { event: 'edit_quotation', replayed: false });
     },
 
     /** staff_advance_order: one staff event of the machine. */
@@ -1241,7 +1242,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     id: number,
     c: StaffCaller,
     tip?: string,
-    change?: { event: OrderEvent; replayed: boolean } | null,
+    change?: { event: OrderChange['event']; replayed: boolean } | null,
   ): Promise<CallResult<CallResponse<'staff_get_order'>>> {
     const companyId = c.staff.companyId;
     const row = await repo.one(companyId, id);

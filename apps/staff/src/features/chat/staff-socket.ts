@@ -3,6 +3,7 @@ import {
   type ChatMessage,
   type ClientFrameInput,
   type MsgContent,
+  type OrderStatus,
   type ServerFrame,
   type StaffConversation,
 } from '@vitrine/contract';
@@ -28,6 +29,8 @@ export interface StaffSocketEvents {
   read: (chatId: string, upToId: number) => void;
   typing: (chatId: string, on: boolean) => void;
   state: (s: StaffConnection) => void;
+  /** A quotation or order of the company changed (its id and status; the rest is asked of the /api). */
+  order: (orderId: number, status: OrderStatus) => void;
 }
 
 type Listeners = { [E in keyof StaffSocketEvents]: Set<StaffSocketEvents[E]> };
@@ -50,6 +53,7 @@ export class StaffSocket {
     read: new Set(),
     typing: new Set(),
     state: new Set(),
+    order: new Set(),
   };
 
   on<E extends keyof StaffSocketEvents>(event: E, listener: StaffSocketEvents[E]): () => void {
@@ -174,6 +178,9 @@ export class StaffSocket {
       case 'conversation':
         this.emit('conversation', f.conversation);
         return;
+      case 'order_changed':
+        this.emit('order', f.order_id, f.status);
+        return;
       case 'read':
         if (f.by === 'buyer') this.emit('read', f.chat_id, f.up_to_id);
         return;
@@ -221,7 +228,7 @@ export class StaffSocket {
   }
 }
 
-/** The console's one connection, opened by the chat page and the navigation badge. */
+/** The console's one connection, opened by the chat page and, for those who read orders, the shell. */
 let shared: StaffSocket | null = null;
 export function staffSocket(): StaffSocket {
   shared ??= new StaffSocket();

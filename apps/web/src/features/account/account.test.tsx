@@ -11,6 +11,7 @@ import { mockApi, ok } from '../../test/api-mock';
 import { renderApp } from '../../test/app';
 import { customer, demoSite } from '../../test/fixtures';
 import type * as UploadModule from '../../lib/upload';
+import { FakeWebSocket } from '@vitrine/web-core/test/fake-websocket';
 
 // Each page's code loads on demand, slowly on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -427,6 +428,32 @@ describe('the order details page', () => {
     focusManager.setFocused(true);
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Paid'));
     focusManager.setFocused(undefined);
+  });
+
+  it('shows a status the exporter changed as soon as the socket says so, with no reload or focus', async () => {
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    FakeWebSocket.opened = [];
+    storage.setUser({ ...customer, chat_id: 'b7', chat_customer_id: 'cs1', chat_user_sig: 'sig-1' });
+    let status: OrderDetail['status'] = 'pending_payment';
+    orderServer(() => dueOrder({ status }));
+    renderApp('/orderDetails?id=8');
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Pending payment');
+    // The page listens on its own, the chat closed: it logs in as the buyer, with its signature.
+    await waitFor(() => expect(FakeWebSocket.opened).toHaveLength(1));
+    const ws = FakeWebSocket.last();
+    expect(await ws.nextSent('login')).toMatchObject({ token: 'tok-1', user_sig: 'sig-1' });
+    ws.receive({
+      type: 'ready',
+      role: 'buyer',
+      chat_id: 'b7',
+      main_chat_id: 'cs1',
+      expires_at: 0,
+      heartbeat_ms: 25_000,
+    });
+    status = 'paid';
+    ws.receive({ type: 'order_changed', order_id: 8, status: 'paid' });
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Paid'));
+    vi.unstubAllGlobals();
   });
 
   it("says an order that is not the buyer's is not there", async () => {

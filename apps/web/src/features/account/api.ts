@@ -6,8 +6,8 @@ import { newIdempotencyKey } from './rules';
 
 /**
  * The order screens' calls. Statuses move on the exporter's side (a quotation sent, a voucher
- * confirmed): until chat's real-time channel tells the page, each query that shows a status is
- * asked again when the buyer comes back to the window.
+ * confirmed): the socket says so and every query is asked again (live.ts); each query that shows
+ * a status is also asked again when the buyer comes back to the window, should the socket be down.
  */
 const LIVE = { refetchOnWindowFocus: true, staleTime: 0 } as const;
 

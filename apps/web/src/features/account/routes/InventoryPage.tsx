@@ -12,6 +12,7 @@ import { INVENTORY_PAGE_SIZE, useInventory } from '../api';
 import classes from '../components/account.module.css';
 import { Failed, Loading } from '../components/parts';
 import { useOrdersT } from '../orders-i18n';
+import { useOrderChanges } from '../live';
 
 /**
  * /inventory (decision 0030): every product the buyer has ordered across confirmed orders, with
@@ -19,6 +20,7 @@ import { useOrdersT } from '../orders-i18n';
  */
 export default function InventoryPage() {
   const { t, ready } = useOrdersT();
+  useOrderChanges();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const query = useInventory(page);

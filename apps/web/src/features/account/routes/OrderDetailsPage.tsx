@@ -15,6 +15,7 @@ import { Failed, Facts, Loading, StatusBadge, Totals } from '../components/parts
 import { VoucherUpload } from '../components/VoucherUpload';
 import { formatMinor } from '../money';
 import { type OrdersT, useOrdersT } from '../orders-i18n';
+import { useOrderChanges } from '../live';
 
 const VOUCHER_STATE = {
   pending: ['detail.pending', 'orange'],
@@ -284,6 +285,7 @@ function Order({ id, t }: { id: number; t: OrdersT }) {
 /** /orderDetails?id=: one order with its amounts, lines, vouchers, proforma invoice and history. */
 export default function OrderDetailsPage() {
   const { t, ready } = useOrdersT();
+  useOrderChanges();
   const [params] = useSearchParams();
   const n = Math.floor(Number(params.get('id')));
   const id = Number.isSafeInteger(n) && n > 0 ? n : null;

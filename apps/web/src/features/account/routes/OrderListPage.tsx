@@ -12,6 +12,7 @@ import classes from '../components/account.module.css';
 import { OrderItem } from '../components/OrderItem';
 import { Failed, Loading, ORDER_FILTERS, StatusBadge, STATUSES } from '../components/parts';
 import { useOrdersT } from '../orders-i18n';
+import { useOrderChanges } from '../live';
 
 const FILTER_LABEL = {
   all: 'list.all',
@@ -31,6 +32,7 @@ const filterOf = (value: string | null): OrderListFilter =>
  */
 export default function OrderListPage() {
   const { t, ready } = useOrdersT();
+  useOrderChanges();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get('filter'));
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);

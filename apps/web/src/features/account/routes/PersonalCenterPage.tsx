@@ -12,6 +12,7 @@ import classes from '../components/account.module.css';
 import { OrderItem } from '../components/OrderItem';
 import { Failed, Loading } from '../components/parts';
 import { type OrdersT, useOrdersT } from '../orders-i18n';
+import { useOrderChanges } from '../live';
 
 /** The statuses of an order past its quotation, in the order an order goes through them. */
 const ORDER_STATUSES: OrderStatus[] = [
@@ -90,6 +91,7 @@ function Profile({ t }: { t: OrdersT }) {
  */
 export default function PersonalCenterPage() {
   const { t, ready } = useOrdersT();
+  useOrderChanges();
   const counts = useOrderCounts();
   const recent = useOrderList('all', 1, undefined, 5);
   const samples = useApiQuery('get_choose_list', { page: 1, page_size: 1 });

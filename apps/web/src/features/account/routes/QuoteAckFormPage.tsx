@@ -23,6 +23,7 @@ import { Failed, Facts, Loading, StatusBadge, Totals } from '../components/parts
 import { formatMinor } from '../money';
 import { type OrdersT, useOrdersT } from '../orders-i18n';
 import { keepExisting, newIdempotencyKey, parseBoxes, toggleAll, toggleOne } from '../rules';
+import { useOrderChanges } from '../live';
 
 const idOf = (value: string | null): number | null => {
   const n = Math.floor(Number(value));
@@ -324,6 +325,7 @@ function Quotation({ id, t }: { id: number; t: OrdersT }) {
  */
 export default function QuoteAckFormPage() {
   const { t, ready } = useOrdersT();
+  useOrderChanges();
   const [params] = useSearchParams();
   const asked = idOf(params.get('id'));
   const list = useQuotationList();
