@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import type { Database } from '../../db/database';
 import { transactional } from '../../db/transactional';
@@ -86,6 +86,13 @@ function chatQueries(db: Kysely<Database>) {
     );
 
   return {
+    /**
+     * How many message batches may be written at once: PostgreSQL runs transactions side by side
+     * on its pool; SQLite has one connection, so a second batch would only queue behind the first
+     * instead of gathering the messages that arrive meanwhile.
+     */
+    writersAtOnce: db.getExecutor().adapter instanceof PostgresAdapter ? 4 : 1,
+
     audit: (entry: AuditEntry) => writeAudit(db, entry),
 
     /** An active customer of the company by its chat id. */
@@ -171,7 +178,12 @@ function chatQueries(db: Kysely<Database>) {
           .executeTakeFirst()
       )?.id,
 
-    insertMessage: async (m: {
+    /**
+     * Stores a message unless its conversation has the gid already: the new id, or undefined for
+     * a resend (whose id messageByGid finds). No lookup before the insert: a resend is rare, and
+     * the unique index decides, also against another instance's transaction.
+     */
+    insertMessageOnce: async (m: {
       companyId: number;
       conversationId: number;
       fromChatId: string;
@@ -195,9 +207,10 @@ function chatQueries(db: Kysely<Database>) {
             status: 0,
             created_at: m.now,
           })
+          .onConflict((oc) => oc.columns(['conversation_id', 'gid']).doNothing())
           .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
+          .executeTakeFirst()
+      )?.id,
 
     /** After a message: it is the last one, and the other side has one more to read. */
     afterMessage: (conversationId: number, p: { id: number; from: Side; summary: string; now: number }) =>
