@@ -120,6 +120,45 @@ describe(`the chat's group commit on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLit
     expect(await conversationOf(a.chatId)).toMatchObject({ staff_unread_count: 1 });
   });
 
+  it("keeps the buyer's website on a conversation; staff fill theirs in only while it has none", async () => {
+    const writer = createMessageWriter(repo);
+    const [a, b] = [await buyer(), await buyer()];
+    const staff = (
+      x: { customerId: number; chatId: string },
+      gid: string,
+      websiteId: number,
+    ): MessageToStore => ({
+      ...message(x, gid, 'from staff'),
+      from: 'staff',
+      fromChatId: 'staff-chat',
+      websiteId,
+    });
+    const websiteOf = async (chatId: string) =>
+      Number(
+        (
+          await t.db
+            .selectFrom('chat_conversations')
+            .select('website_id')
+            .where('chat_id', '=', chatId)
+            .executeTakeFirstOrThrow()
+        ).website_id,
+      );
+    // Staff first, then the buyer, in one batch: the buyer's website wins.
+    await Promise.all([
+      writer.write(staff(a, 'site-a-1', 424242)),
+      writer.write(message(a, 'site-a-2', 'hi')),
+    ]);
+    expect(await websiteOf(a.chatId)).toBe(site.id);
+    // Staff alone after it: the buyer's stays.
+    await writer.write(staff(a, 'site-a-3', 424242));
+    expect(await websiteOf(a.chatId)).toBe(site.id);
+    // A conversation staff start has theirs until the buyer writes.
+    await writer.write(staff(b, 'site-b-1', 424242));
+    expect(await websiteOf(b.chatId)).toBe(424242);
+    await writer.write(message(b, 'site-b-2', 'hello'));
+    expect(await websiteOf(b.chatId)).toBe(site.id);
+  });
+
   it('answers a resend in a later batch with the stored message', async () => {
     const writer = createMessageWriter(repo);
     const a = await buyer();

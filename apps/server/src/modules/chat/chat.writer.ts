@@ -57,47 +57,110 @@ export function createMessageWriter(repo: ChatRepository, opts: MessageWriterOpt
   let scheduled = false;
   const idle: (() => void)[] = [];
 
-  /** Stores a batch in one transaction and answers each message from one read after the commit. */
+  /**
+   * Stores a batch in one transaction of a few statements, whatever its size (conversations,
+   * messages, resends' ids, conversations' updates), and answers each message from one read
+   * after the commit.
+   */
   async function store(batch: readonly MessageToStore[]): Promise<StoredMessage[]> {
     // Conversations are locked in one order by every batch, so two instances' batches never
     // deadlock; a conversation's own messages keep their order (the sort is stable).
-    const order = batch.map((m, i) => ({ m, i })).sort((a, b) => compareConversations(a.m, b.m) || a.i - b.i);
+    const sorted = batch
+      .map((m, i) => ({ m, i }))
+      .sort((a, b) => compareConversations(a.m, b.m) || a.i - b.i);
     const written = await repo.transaction(async (tx) => {
-      const out: { id: number; duplicate: boolean }[] = new Array(batch.length);
-      for (const { m, i } of order) {
-        const conversationId = await tx.lockConversation({
+      const pairs = new Map<string, MessageToStore>();
+      for (const { m } of sorted) if (!pairs.has(pairKey(m))) pairs.set(pairKey(m), m);
+      const conversations = new Map(
+        (
+          await tx.lockConversations(
+            [...pairs.values()].map((m) => ({
+              companyId: m.companyId,
+              chatId: m.chatId,
+              mainChatId: m.mainChatId,
+              customerId: m.customerId,
+              websiteId: m.websiteId,
+              now: m.now,
+            })),
+          )
+        ).map((c) => [
+          pairKey({ companyId: Number(c.company_id), chatId: c.chat_id, mainChatId: c.main_chat_id }),
+          Number(c.id),
+        ]),
+      );
+      const conversationOf = (m: MessageToStore) => {
+        const id = conversations.get(pairKey(m));
+        if (id === undefined) throw new Error('A conversation just written has no id');
+        return id;
+      };
+      // A gid twice in the batch is stored once: the first; the others answer as resends.
+      const first = new Map<string, { m: MessageToStore; i: number }>();
+      for (const x of sorted) {
+        const key = `${conversationOf(x.m)}|${x.m.gid}`;
+        if (!first.has(key)) first.set(key, x);
+      }
+      const inserted = await tx.insertMessages(
+        [...first.values()].map(({ m }) => ({
           companyId: m.companyId,
-          chatId: m.chatId,
-          mainChatId: m.mainChatId,
-          customerId: m.customerId,
-          websiteId: m.websiteId,
-          fromBuyer: m.from === 'buyer',
-          now: m.now,
-        });
-        const id = await tx.insertMessageOnce({
-          companyId: m.companyId,
-          conversationId,
+          conversationId: conversationOf(m),
           fromChatId: m.fromChatId,
           fromRole: m.from,
           staffId: m.staffId,
           msgContent: m.msgContent,
           gid: m.gid,
           now: m.now,
-        });
-        if (id === undefined) {
-          const existing = await tx.messageByGid(conversationId, m.gid);
+        })),
+      );
+      const fresh = new Map(inserted.map((r) => [`${r.conversation_id}|${r.gid}`, Number(r.id)]));
+      const resent = [...first.keys()].filter((k) => !fresh.has(k));
+      const before = resent.length
+        ? new Map(
+            (
+              await tx.messagesByGids(
+                [...new Set(resent.map((k) => Number(k.slice(0, k.indexOf('|')))))],
+                [...new Set(resent.map((k) => k.slice(k.indexOf('|') + 1)))],
+              )
+            ).map((r) => [`${r.conversation_id}|${r.gid}`, Number(r.id)]),
+          )
+        : new Map<string, number>();
+
+      const out: { id: number; duplicate: boolean }[] = new Array(batch.length);
+      const updates = new Map<number, Parameters<typeof tx.updateConversations>[0][number]>();
+      for (const { m, i } of sorted) {
+        const conversationId = conversationOf(m);
+        const key = `${conversationId}|${m.gid}`;
+        const id = fresh.get(key);
+        if (id === undefined || first.get(key)?.i !== i) {
+          const existing = id ?? before.get(key);
           if (existing === undefined) throw new Error('A message refused as a resend has no original');
-          out[i] = { id: Number(existing), duplicate: true };
+          out[i] = { id: existing, duplicate: true };
           continue;
         }
-        await tx.afterMessage(conversationId, {
-          id: Number(id),
-          from: m.from,
+        out[i] = { id, duplicate: false };
+        const u = updates.get(conversationId) ?? {
+          id: conversationId,
+          lastId: id,
           summary: m.summary,
           now: m.now,
-        });
-        out[i] = { id: Number(id), duplicate: false };
+          fromBuyer: 0,
+          fromStaff: 0,
+          buyerWebsiteId: null,
+          staffWebsiteId: null,
+        };
+        // In order: the last message seen is the conversation's last.
+        u.lastId = id;
+        u.summary = m.summary;
+        u.now = m.now;
+        if (m.from === 'buyer') {
+          u.fromBuyer++;
+          u.buyerWebsiteId = m.websiteId;
+        } else {
+          u.fromStaff++;
+          u.staffWebsiteId ??= m.websiteId;
+        }
+        updates.set(conversationId, u);
       }
+      if (updates.size) await tx.updateConversations([...updates.values()]);
       return out;
     });
     const rows = new Map((await repo.messagesByIds(written.map((w) => w.id))).map((r) => [Number(r.id), r]));
@@ -161,6 +224,9 @@ export function createMessageWriter(repo: ChatRepository, opts: MessageWriterOpt
 }
 
 export type MessageWriter = ReturnType<typeof createMessageWriter>;
+
+const pairKey = (m: { companyId: number; chatId: string; mainChatId: string }) =>
+  `${m.companyId}|${m.chatId}|${m.mainChatId}`;
 
 function compareConversations(a: MessageToStore, b: MessageToStore): number {
   return (
