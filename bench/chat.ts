@@ -10,9 +10,10 @@
  *   a message sent on one device is received on the other (through Redis) and by a staff member
  *   connected to each instance. Latency: from the send to its arrival on the buyer's other device.
  * - The realistic load: every buyer sends one message every CHAT_BENCH_EVERY_S seconds (default
- *   10; from its two devices in turn, at a random phase) for CHAT_BENCH_SECONDS (default 30). A
- *   trade chat is a person typing, not a firehose: one message every 10 s from each of 1000 buyers
- *   at once is already a busy hour's peak (100 messages a second).
+ *   10; from its two devices in turn, buyers in a shuffled order) for CHAT_BENCH_SECONDS (default
+ *   30), after CHAT_BENCH_WARMUP_S (5) not counted. A trade chat is a person typing, not a
+ *   firehose: one message every 10 s from each of 1000 buyers at once is already a busy hour's
+ *   peak (100 messages a second).
  * - The saturation line: the same sockets at rising total rates, CHAT_BENCH_STEP_S seconds each,
  *   until p99 passes a second or the servers fall behind; the echo runs each rate too.
  *
@@ -31,6 +32,7 @@ const BUYERS = Number(process.env.CHAT_BENCH_BUYERS ?? 1000);
 const EVERY_S = Number(process.env.CHAT_BENCH_EVERY_S ?? 10);
 const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 30);
 const STEP_S = Number(process.env.CHAT_BENCH_STEP_S ?? 5);
+const WARMUP_S = Number(process.env.CHAT_BENCH_WARMUP_S ?? 5);
 /** Total messages a second for the saturation line (a socket may send 20 in 10 s: 4000/s for 2000 sockets). */
 const RATES = (process.env.CHAT_BENCH_RATES ?? '200,400,800,1600,3200').split(',').map(Number);
 const redisUrl = process.env.REDIS_URL;
@@ -257,6 +259,8 @@ const lost = (ph: Phase) => ({
 });
 
 // --- the realistic load --------------------------------------------------------------------------
+// A few seconds first, not counted: code paths run for the first time (compiling, caches).
+await phase(BUYERS / EVERY_S, WARMUP_S);
 const realistic = await phase(BUYERS / EVERY_S, SECONDS);
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const chatConnections = sockets.length + staff.length;
