@@ -228,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isChatFile: (url, companyId) => uploads.isOwnUpload(url, { companyId, purpose: 'im' }),
     isPicture: (url) => deps.storage.keyOfUrl(url) !== null || /^\/(?!\/)/.test(url),
     onPublishError: (err) => app.log.error({ err }, 'chat: publishing failed'),
+    onBatchError: (err, size) =>
+      app.log.warn({ err, size }, 'chat: a batch of messages failed; writing them one by one'),
   });
   const auth = createAuthService({
     repo: createAuthRepository(deps.db),

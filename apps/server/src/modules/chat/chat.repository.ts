@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import type { Database } from '../../db/database';
 import { transactional } from '../../db/transactional';
@@ -86,6 +86,13 @@ function chatQueries(db: Kysely<Database>) {
     );
 
   return {
+    /**
+     * How many message batches may be written at once: PostgreSQL runs transactions side by side
+     * on its pool; SQLite has one connection, so a second batch would only queue behind the first
+     * instead of gathering the messages that arrive meanwhile.
+     */
+    writersAtOnce: db.getExecutor().adapter instanceof PostgresAdapter ? 4 : 1,
+
     audit: (entry: AuditEntry) => writeAudit(db, entry),
 
     /** An active customer of the company by its chat id. */
@@ -114,43 +121,6 @@ function chatQueries(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    /**
-     * The conversation of a pair, made when it is first written to, with its row locked until the
-     * transaction ends: messages of one conversation are numbered in the order they are stored,
-     * so a reader resuming after an id misses none that commit later.
-     */
-    lockConversation: async (p: {
-      companyId: number;
-      chatId: string;
-      mainChatId: string;
-      customerId: number;
-      websiteId: number;
-      fromBuyer: boolean;
-      now: number;
-    }) =>
-      (
-        await db
-          .insertInto('chat_conversations')
-          .values({
-            company_id: p.companyId,
-            chat_id: p.chatId,
-            main_chat_id: p.mainChatId,
-            customer_id: p.customerId,
-            website_id: p.websiteId,
-            updated_at: p.now,
-          })
-          .onConflict((oc) =>
-            oc.columns(['company_id', 'chat_id', 'main_chat_id']).doUpdateSet((eb) => ({
-              // The buyer's website wins; staff only fill it in while the buyer has not written.
-              website_id: p.fromBuyer
-                ? eb.val(p.websiteId)
-                : eb.fn.coalesce(eb.ref('chat_conversations.website_id'), eb.val(p.websiteId)),
-            })),
-          )
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-
     conversation: (companyId: number, chatId: string, mainChatId: string) =>
       conversations()
         .where('c.company_id', '=', companyId)
@@ -161,30 +131,64 @@ function chatQueries(db: Kysely<Database>) {
     conversationById: (companyId: number, id: number) =>
       conversations().where('c.company_id', '=', companyId).where('c.id', '=', id).executeTakeFirst(),
 
-    messageByGid: async (conversationId: number, gid: string) =>
-      (
-        await db
-          .selectFrom('chat_messages')
-          .select('id')
-          .where('conversation_id', '=', conversationId)
-          .where('gid', '=', gid)
-          .executeTakeFirst()
-      )?.id,
+    /**
+     * Group commit (decision 0045), in a few statements whatever the batch's size. The
+     * conversations of a batch, made when first written to and locked until the transaction
+     * ends (in the order given: sorted, so two batches lock alike): messages of a conversation
+     * are numbered in commit order, and a reader resuming after an id misses none. Their website
+     * is settled by updateConversations.
+     */
+    lockConversations: async (
+      pairs: readonly {
+        companyId: number;
+        chatId: string;
+        mainChatId: string;
+        customerId: number;
+        websiteId: number;
+        now: number;
+      }[],
+    ) =>
+      db
+        .insertInto('chat_conversations')
+        .values(
+          pairs.map((p) => ({
+            company_id: p.companyId,
+            chat_id: p.chatId,
+            main_chat_id: p.mainChatId,
+            customer_id: p.customerId,
+            website_id: p.websiteId,
+            updated_at: p.now,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['company_id', 'chat_id', 'main_chat_id'])
+            // Changes nothing, but takes the row's lock (and answers its id).
+            .doUpdateSet((eb) => ({ website_id: eb.ref('chat_conversations.website_id') })),
+        )
+        .returning(['id', 'company_id', 'chat_id', 'main_chat_id'])
+        .execute(),
 
-    insertMessage: async (m: {
-      companyId: number;
-      conversationId: number;
-      fromChatId: string;
-      fromRole: Side;
-      staffId: number | null;
-      msgContent: string;
-      gid: string;
-      now: number;
-    }) =>
-      (
-        await db
-          .insertInto('chat_messages')
-          .values({
+    /**
+     * Stores messages, skipping those whose conversation has the gid already (resends): the new
+     * rows' ids. Rows are numbered in the order given.
+     */
+    insertMessages: (
+      rows: readonly {
+        companyId: number;
+        conversationId: number;
+        fromChatId: string;
+        fromRole: Side;
+        staffId: number | null;
+        msgContent: string;
+        gid: string;
+        now: number;
+      }[],
+    ) =>
+      db
+        .insertInto('chat_messages')
+        .values(
+          rows.map((m) => ({
             company_id: m.companyId,
             conversation_id: m.conversationId,
             from_chat_id: m.fromChatId,
@@ -194,25 +198,54 @@ function chatQueries(db: Kysely<Database>) {
             gid: m.gid,
             status: 0,
             created_at: m.now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-
-    /** After a message: it is the last one, and the other side has one more to read. */
-    afterMessage: (conversationId: number, p: { id: number; from: Side; summary: string; now: number }) =>
-      db
-        .updateTable('chat_conversations')
-        .set((eb) => ({
-          last_message_id: p.id,
-          last_message: p.summary,
-          updated_at: p.now,
-          ...(p.from === 'buyer'
-            ? { staff_unread_count: eb('staff_unread_count', '+', 1) }
-            : { unread_count: eb('unread_count', '+', 1) }),
-        }))
-        .where('id', '=', conversationId)
+          })),
+        )
+        .onConflict((oc) => oc.columns(['conversation_id', 'gid']).doNothing())
+        .returning(['id', 'conversation_id', 'gid'])
         .execute(),
+
+    /** The stored ids of gids in conversations (what a resend is answered with). */
+    messagesByGids: (conversationIds: readonly number[], gids: readonly string[]) =>
+      db
+        .selectFrom('chat_messages')
+        .select(['id', 'conversation_id', 'gid'])
+        .where('conversation_id', 'in', [...conversationIds])
+        .where('gid', 'in', [...gids])
+        .execute(),
+
+    /**
+     * After new messages, one statement for all their conversations: the last one is each
+     * conversation's last, each side has as many more to read as the other wrote, and the
+     * website is the buyer's when the buyer wrote, else staff fill it in while it has none.
+     */
+    updateConversations: (
+      updates: readonly {
+        id: number;
+        lastId: number;
+        summary: string;
+        now: number;
+        fromBuyer: number;
+        fromStaff: number;
+        buyerWebsiteId: number | null;
+        staffWebsiteId: number | null;
+      }[],
+    ) =>
+      // VALUES columns are column1… on SQLite and PostgreSQL alike; the casts give PostgreSQL
+      // their types.
+      sql`UPDATE chat_conversations SET
+          last_message_id = v.column2,
+          last_message = v.column3,
+          updated_at = v.column4,
+          staff_unread_count = staff_unread_count + v.column5,
+          unread_count = unread_count + v.column6,
+          website_id = COALESCE(v.column7, website_id, v.column8)
+        FROM (VALUES ${sql.join(
+          updates.map(
+            (u) =>
+              sql`(CAST(${u.id} AS bigint), CAST(${u.lastId} AS bigint), CAST(${u.summary} AS text), CAST(${u.now} AS bigint), CAST(${u.fromBuyer} AS integer), CAST(${u.fromStaff} AS integer), CAST(${u.buyerWebsiteId} AS bigint), CAST(${u.staffWebsiteId} AS bigint))`,
+          ),
+        )}) AS v
+        WHERE chat_conversations.id = v.column1`.execute(db),
 
     messagesByIds: (ids: readonly number[]) =>
       ids.length

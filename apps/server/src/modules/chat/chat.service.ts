@@ -32,6 +32,7 @@ import type {
   MessageRow,
   Side,
 } from './chat.repository';
+import { createMessageWriter } from './chat.writer';
 
 /** Who talks: a customer, or a staff member of the company. */
 export type ChatActor =
@@ -107,6 +108,8 @@ export interface ChatServiceDeps {
   isChatFile(url: string, companyId: number): boolean;
   isPicture(url: string): boolean;
   onPublishError?(err: unknown): void;
+  /** Reports a batch of messages that failed as a whole and was written again one by one. */
+  onBatchError?(err: unknown, size: number): void;
 }
 
 type Tips = StaffTranslate;
@@ -126,6 +129,7 @@ export function messageSummary(content: MsgContent): string {
 
 export function createChatService(deps: ChatServiceDeps) {
   const { repo, clock, bus, signer } = deps;
+  const writer = createMessageWriter(repo, { onBatchError: deps.onBatchError });
 
   const publish = (companyId: number, event: ChatEvent) =>
     bus.publish(chatTopic(companyId), event).catch((err) => deps.onPublishError?.(err));
@@ -328,41 +332,22 @@ export function createChatService(deps: ChatServiceDeps) {
       if (!content.success) return fail(ErrorCode.BAD_REQUEST, t('api.chat.badMessage'));
       if (!filesAllowed(content.data, actor.companyId))
         return fail(ErrorCode.BAD_REQUEST, t('api.chat.notOurFile'));
-      const now = clock.now();
-      const from: Side = actor.kind;
-      const { id, duplicate } = await repo.transaction(async (tx) => {
-        const conversationId = await tx.lockConversation({
-          companyId: actor.companyId,
-          chatId: input.chat_id,
-          mainChatId: input.main_chat_id,
-          customerId: pair.customerId,
-          websiteId: actor.websiteId,
-          fromBuyer: actor.kind === 'buyer',
-          now,
-        });
-        const existing = await tx.messageByGid(conversationId, input.gid);
-        if (existing !== undefined) return { id: Number(existing), duplicate: true };
-        const messageId = await tx.insertMessage({
-          companyId: actor.companyId,
-          conversationId,
-          fromChatId: actor.chatId,
-          fromRole: from,
-          staffId: actor.kind === 'staff' ? actor.staffId : null,
-          msgContent: JSON.stringify(content.data),
-          gid: input.gid,
-          now,
-        });
-        await tx.afterMessage(conversationId, {
-          id: Number(messageId),
-          from,
-          summary: messageSummary(content.data),
-          now,
-        });
-        return { id: Number(messageId), duplicate: false };
+      const stored = await writer.write({
+        companyId: actor.companyId,
+        websiteId: actor.websiteId,
+        customerId: pair.customerId,
+        chatId: input.chat_id,
+        mainChatId: input.main_chat_id,
+        from: actor.kind,
+        fromChatId: actor.chatId,
+        staffId: actor.kind === 'staff' ? actor.staffId : null,
+        msgContent: JSON.stringify(content.data),
+        summary: messageSummary(content.data),
+        gid: input.gid,
+        now: clock.now(),
       });
-      const [row] = await repo.messagesByIds([id]);
-      if (!row) throw new Error('A message just stored could not be read back');
-      const message = view(row);
+      const message = view(stored.row);
+      const duplicate = stored.duplicate;
       // A resend was published the first time; the others have it (or find it when they resume).
       if (!duplicate) await publish(actor.companyId, { kind: 'message', message, origin });
       return ok({ message, duplicate });

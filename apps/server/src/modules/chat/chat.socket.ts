@@ -88,8 +88,20 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
   const { chat, bus, signer, clock, resolvers } = deps;
   const instance = randomBytes(4).toString('hex');
   let seq = 0;
-  /** Connections by company, and the company topic's subscription while any is open. */
-  const companies = new Map<number, { conns: Set<Connection>; end: Promise<() => Promise<void>> }>();
+  /**
+   * Connections by company (staff, and buyers by chat id: an event reaches only those who may see
+   * it, without going through the company's thousand others), and the company topic's
+   * subscription while any is open.
+   */
+  const companies = new Map<
+    number,
+    {
+      size: number;
+      staff: Set<Connection>;
+      buyers: Map<string, Set<Connection>>;
+      end: Promise<() => Promise<void>>;
+    }
+  >();
   const all = new Set<Connection>();
   const monotonic = () => performance.now();
 
@@ -126,9 +138,12 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
   const sees = (c: Connection, chatId: string) => c.actor?.kind === 'staff' || c.actor?.chatId === chatId;
 
   function onEvent(companyId: number, event: ChatEvent) {
-    const conns = companies.get(companyId)?.conns;
-    if (!conns) return;
-    for (const c of conns) {
+    const entry = companies.get(companyId);
+    if (!entry) return;
+    const chatId =
+      event.kind === 'message' ? event.message.chat_id : event.kind === 'conversation' ? null : event.chat_id;
+    const buyers = chatId === null ? undefined : entry.buyers.get(chatId);
+    for (const c of buyers ? [...entry.staff, ...buyers] : entry.staff) {
       if (!c.actor || c.id === event.origin) continue;
       switch (event.kind) {
         case 'message':
@@ -160,9 +175,10 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
    * The frame names the order and its status only: the client asks the /api for the rest.
    */
   function onOrderChanged(companyId: number, event: OrderChangedEvent) {
-    const conns = companies.get(companyId)?.conns;
-    if (!conns) return;
-    for (const c of conns) {
+    const entry = companies.get(companyId);
+    if (!entry) return;
+    // Order changes are rare: going through every buyer connection of the company is cheap enough.
+    for (const c of [...entry.staff, ...[...entry.buyers.values()].flatMap((set) => [...set])]) {
       const actor = c.actor;
       if (!actor) continue;
       const hears =
@@ -176,7 +192,6 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
   async function join(c: Connection, companyId: number) {
     let entry = companies.get(companyId);
     if (!entry) {
-      const conns = new Set<Connection>();
       const topics = Promise.all([
         bus.subscribe(chatTopic(companyId), (payload) => onEvent(companyId, payload as ChatEvent)),
         bus.subscribe(orderTopic(companyId), (payload) =>
@@ -184,14 +199,21 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
         ),
       ]);
       entry = {
-        conns,
+        size: 0,
+        staff: new Set(),
+        buyers: new Map(),
         end: topics.then((ends) => async () => {
           await Promise.all(ends.map((end) => end()));
         }),
       };
       companies.set(companyId, entry);
     }
-    entry.conns.add(c);
+    if (c.actor?.kind === 'buyer') {
+      let own = entry.buyers.get(c.actor.chatId);
+      if (!own) entry.buyers.set(c.actor.chatId, (own = new Set()));
+      own.add(c);
+    } else entry.staff.add(c);
+    entry.size++;
     // Ready only once subscribed: nothing published after `ready` is missed.
     await entry.end;
   }
@@ -201,8 +223,12 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     if (!c.actor) return;
     const entry = companies.get(c.actor.companyId);
     if (!entry) return;
-    entry.conns.delete(c);
-    if (entry.conns.size) return;
+    if (c.actor.kind === 'buyer') {
+      const own = entry.buyers.get(c.actor.chatId);
+      if (!own?.delete(c)) return;
+      if (!own.size) entry.buyers.delete(c.actor.chatId);
+    } else if (!entry.staff.delete(c)) return;
+    if (--entry.size) return;
     companies.delete(c.actor.companyId);
     void entry.end.then((end) => end()).catch((err) => app.log.warn({ err }, 'chat: unsubscribe failed'));
   }
