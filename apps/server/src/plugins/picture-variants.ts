@@ -52,7 +52,10 @@ export async function pictureVariant(storage: Storage, width: number, key: strin
   if (stored) return stored;
   const original = await storage.read(key);
   if (!original) return null;
-  const webp = await sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+  const webp = await sharp(original)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
   await storage.put(variantKey(width, key), webp, 'image/webp');
   return webp;
 }

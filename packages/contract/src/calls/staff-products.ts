@@ -26,7 +26,14 @@ export const PRODUCT_LIMITS = {
 
 /** Product lists of the console: everything, only what buyers see, or only what was taken off. */
 export const PRODUCT_STATES = ['all', 'on_show', 'taken_off'] as const;
-export const STAFF_PRODUCT_SORTS = ['updated', 'newest', 'oldest', 'number', 'price_asc', 'price_desc'] as const;
+export const STAFF_PRODUCT_SORTS = [
+  'updated',
+  'newest',
+  'oldest',
+  'number',
+  'price_asc',
+  'price_desc',
+] as const;
 export type StaffProductSort = (typeof STAFF_PRODUCT_SORTS)[number];
 
 /** The seven flags of spec section 3, by their column. */
@@ -209,7 +216,14 @@ export const staffSetProductPicturesRequest = baseRequest.extend({
     .describe('The pictures in their new order, the main one first; any left out are removed'),
 });
 
-export const BULK_PRODUCT_ACTIONS = ['set_flag', 'clear_flag', 'move', 'take_off', 'put_back', 'delete'] as const;
+export const BULK_PRODUCT_ACTIONS = [
+  'set_flag',
+  'clear_flag',
+  'move',
+  'take_off',
+  'put_back',
+  'delete',
+] as const;
 export const staffBulkProductsRequest = baseRequest.extend({
   ids: z.array(id).min(1).max(PRODUCT_LIMITS.BULK_MAX),
   action: z.enum(BULK_PRODUCT_ACTIONS),

@@ -57,7 +57,10 @@ function staffProductsQueries(db: Kysely<Database>, search: TextSearch) {
   };
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const ordered = <T extends SelectQueryBuilder<Database, 'products', any>>(qb: T, sort: StaffProductSort): T => {
+  const ordered = <T extends SelectQueryBuilder<Database, 'products', any>>(
+    qb: T,
+    sort: StaffProductSort,
+  ): T => {
     switch (sort) {
       case 'newest':
         return qb.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc') as T;
@@ -211,13 +214,13 @@ function staffProductsQueries(db: Kysely<Database>, search: TextSearch) {
 
     /** The selection's products of the company, as they are before a bulk change. */
     async selection(companyId: number, ids: number[]) {
-      return (await db
+      return await db
         .selectFrom('products')
         .selectAll()
         .where('company_id', '=', companyId)
         .where('id', 'in', ids)
         .orderBy('id')
-        .execute());
+        .execute();
     },
 
     async updateMany(companyId: number, ids: number[], values: Updateable<ProductsTable>): Promise<void> {
@@ -277,7 +280,13 @@ function staffProductsQueries(db: Kysely<Database>, search: TextSearch) {
         } else {
           await db
             .insertInto('product_pictures')
-            .values({ company_id: companyId, product_id: productId, file_id: p.fileId, sort, created_at: now })
+            .values({
+              company_id: companyId,
+              product_id: productId,
+              file_id: p.fileId,
+              sort,
+              created_at: now,
+            })
             .execute();
         }
       }
@@ -291,7 +300,6 @@ function staffProductsQueries(db: Kysely<Database>, search: TextSearch) {
         .where('id', '=', id)
         .execute();
     },
-
   };
 }
 

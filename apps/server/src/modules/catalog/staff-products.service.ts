@@ -43,8 +43,7 @@ import { type Keyword, parseKeyword, type TextFilter } from './text-search';
 
 /** A picture as it arrives: checked, re-encoded, or refused (the uploads module reads it). */
 export type ArrivingPicture =
-  | { ok: true; bytes: Buffer; type: string; width: number; height: number }
-  | { ok: false };
+  { ok: true; bytes: Buffer; type: string; width: number; height: number } | { ok: false };
 
 export interface StaffProductsDeps {
   repo: StaffProductsRepository;
@@ -173,7 +172,10 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
     return v as ProductValues;
   };
 
-  const currency = (moneyUnit: string) => ({ money_unit: moneyUnit, price_exponent: minorUnitsOf(moneyUnit) });
+  const currency = (moneyUnit: string) => ({
+    money_unit: moneyUnit,
+    price_exponent: minorUnitsOf(moneyUnit),
+  });
 
   async function product(companyId: number, id: number, moneyUnit: string): Promise<StaffProduct | null> {
     const row = await repo.find(companyId, id);
@@ -273,7 +275,9 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
         if (!text) return fail(ErrorCode.FAILED, c.t('server.products.searchTooShort'));
       }
       const categoryIds =
-        input.category_id === undefined ? undefined : await repo.categoryWithChildren(companyId, input.category_id);
+        input.category_id === undefined
+          ? undefined
+          : await repo.categoryWithChildren(companyId, input.category_id);
       if (categoryIds?.length === 0) return empty;
       const missingIndex = input.missing_language ? LANG_KEYS.indexOf(input.missing_language) : -1;
       const { rows, total } = await repo.list(
