@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Badge, Button, Card, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { PRODUCT_LIMITS, type StaffProduct } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

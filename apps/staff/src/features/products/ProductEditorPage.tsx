@@ -49,7 +49,6 @@ import { PicturesEditor } from './PicturesEditor';
 
 /** /products/:id (or /products/new): loads the product and the editor's choices. */
 export function ProductEditorPage() {
-  const { t } = useTranslation();
   const params = useParams();
   const id = params.id === 'new' ? null : Number(params.id);
   const product = useQuery({
@@ -73,7 +72,6 @@ export function ProductEditorPage() {
           options={options.data}
         />
       )}
-      {!options.data && t('ui.common.loading')}
     </QueryState>
   );
 }
@@ -321,7 +319,10 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
             </Badge>
           ) : (
             <Badge color="orange" variant="light">
-              {t('ui.products.namedCount', { done: LANGUAGES.length - missing.length, all: LANGUAGES.length })}
+              {t('ui.products.namedCount', {
+                done: LANGUAGES.length - missing.length,
+                all: LANGUAGES.length,
+              })}
             </Badge>
           )}
         </Group>
@@ -397,11 +398,19 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
             inputMode="decimal"
             {...input('price')}
           />
-          <TextInput label={t('ui.products.field.price_valid_until')} type="date" {...input('price_valid_until')} />
+          <TextInput
+            label={t('ui.products.field.price_valid_until')}
+            type="date"
+            {...input('price_valid_until')}
+          />
           {INTEGER_FIELDS.map((f) => (
             <TextInput key={f} label={t(`ui.products.field.${f}`)} inputMode="numeric" {...input(f)} />
           ))}
-          <TextInput label={t('ui.products.field.order_box_type')} inputMode="numeric" {...input('order_box_type')} />
+          <TextInput
+            label={t('ui.products.field.order_box_type')}
+            inputMode="numeric"
+            {...input('order_box_type')}
+          />
         </SimpleGrid>
       </Paper>
 
@@ -445,10 +454,19 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('ui.products.field.certification')} {...input('certification')} />
-            <TextInput label={t('ui.products.field.video_url')} placeholder="https://" {...input('video_url')} />
+            <TextInput
+              label={t('ui.products.field.video_url')}
+              placeholder="https://"
+              {...input('video_url')}
+            />
           </SimpleGrid>
           <Textarea label={t('ui.products.field.remark')} autosize minRows={2} {...input('remark')} />
-          <Textarea label={t('ui.products.field.description')} autosize minRows={3} {...input('description')} />
+          <Textarea
+            label={t('ui.products.field.description')}
+            autosize
+            minRows={3}
+            {...input('description')}
+          />
           <Group gap="sm">
             <Text size="sm" fw={500}>
               {t('ui.products.field.model')}

@@ -66,7 +66,11 @@ function LanguagesCell({ missing }: { missing: StaffProductRow['missing_language
   const names = missing.map((k) => LANGUAGES.find((l) => l.key === k)?.label ?? k).join(', ');
   return (
     <Tooltip label={t('ui.products.missingNames', { names })} multiline w={260}>
-      <Badge color={done <= 2 ? 'red' : 'orange'} variant="light" aria-label={t('ui.products.missingNames', { names })}>
+      <Badge
+        color={done <= 2 ? 'red' : 'orange'}
+        variant="light"
+        aria-label={t('ui.products.missingNames', { names })}
+      >
         {done}/{LANG_KEYS.length}
       </Badge>
     </Tooltip>
@@ -135,7 +139,11 @@ export function ProductsPage() {
     | { action: 'set_flag' | 'clear_flag'; flag: ProductFlagField }
     | { action: 'move'; category_id: number | null }
     | { action: 'take_off' | 'put_back' | 'delete' };
-  const runBulk = async (ids: number[], bulk: Bulk, ask: { title: string; message: string; danger?: boolean } | null) => {
+  const runBulk = async (
+    ids: number[],
+    bulk: Bulk,
+    ask: { title: string; message: string; danger?: boolean } | null,
+  ) => {
     if (ask && !(await confirm({ ...ask, confirmLabel: ask.title }))) return;
     try {
       const { tip } = await callWithTip('staff_bulk_products', { ids, ...bulk });
@@ -167,7 +175,11 @@ export function ProductsPage() {
     });
     const chosen = target as string | null;
     if (!ok || chosen === null) return;
-    await runBulk([...selected], { action: 'move', category_id: chosen === 'none' ? null : Number(chosen) }, null);
+    await runBulk(
+      [...selected],
+      { action: 'move', category_id: chosen === 'none' ? null : Number(chosen) },
+      null,
+    );
   };
 
   const ids = [...selected];
@@ -277,7 +289,10 @@ export function ProductsPage() {
               </Menu.Target>
               <Menu.Dropdown>
                 {PRODUCT_FLAG_FIELDS.map((f) => (
-                  <Menu.Item key={f} onClick={() => void runBulk(ids, { action: 'clear_flag', flag: f }, null)}>
+                  <Menu.Item
+                    key={f}
+                    onClick={() => void runBulk(ids, { action: 'clear_flag', flag: f }, null)}
+                  >
                     {flagLabel(f)}
                   </Menu.Item>
                 ))}
@@ -291,11 +306,15 @@ export function ProductsPage() {
               variant="light"
               color="orange"
               onClick={() =>
-                void runBulk(ids, { action: 'take_off' }, {
-                  title: t('ui.products.takeOff'),
-                  message: t('ui.products.bulk.takeOffMessage', { count: ids.length }),
-                  danger: true,
-                })
+                void runBulk(
+                  ids,
+                  { action: 'take_off' },
+                  {
+                    title: t('ui.products.takeOff'),
+                    message: t('ui.products.bulk.takeOffMessage', { count: ids.length }),
+                    danger: true,
+                  },
+                )
               }
             >
               {t('ui.products.takeOff')}
@@ -308,11 +327,15 @@ export function ProductsPage() {
               variant="light"
               color="red"
               onClick={() =>
-                void runBulk(ids, { action: 'delete' }, {
-                  title: t('ui.products.bulk.delete'),
-                  message: t('ui.products.bulk.deleteMessage', { count: ids.length }),
-                  danger: true,
-                })
+                void runBulk(
+                  ids,
+                  { action: 'delete' },
+                  {
+                    title: t('ui.products.bulk.delete'),
+                    message: t('ui.products.bulk.deleteMessage', { count: ids.length }),
+                    danger: true,
+                  },
+                )
               }
             >
               {t('ui.products.bulk.delete')}
@@ -428,11 +451,17 @@ export function ProductsPage() {
                             color={p.taken_off_at === null ? 'orange' : undefined}
                             onClick={() =>
                               void (p.taken_off_at === null
-                                ? runBulk([p.id], { action: 'take_off' }, {
-                                    title: t('ui.products.takeOff'),
-                                    message: t('ui.products.takeOffMessage', { name: p.name || p.toy_number }),
-                                    danger: true,
-                                  })
+                                ? runBulk(
+                                    [p.id],
+                                    { action: 'take_off' },
+                                    {
+                                      title: t('ui.products.takeOff'),
+                                      message: t('ui.products.takeOffMessage', {
+                                        name: p.name || p.toy_number,
+                                      }),
+                                      danger: true,
+                                    },
+                                  )
                                 : runBulk([p.id], { action: 'put_back' }, null))
                             }
                             aria-label={`${p.taken_off_at === null ? t('ui.products.takeOff') : t('ui.products.putBack')}: ${p.name || p.toy_number}`}
