@@ -79,7 +79,7 @@ export function ProductEditorPage() {
 type Options = Awaited<ReturnType<typeof call<'staff_list_product_options'>>>;
 
 function ProductEditor({ product: initial, options }: { product: StaffProduct | null; options: Options }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -209,7 +209,11 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
     Number(draft.carton_width) || 0,
     Number(draft.carton_height) || 0,
   );
-  const title = product ? draft.names.en || draft.names.zh || t('ui.products.unnamed') : t('ui.products.new');
+  // Named in the console's language, else the other one of the two every product may have.
+  const named = i18n.language.startsWith('zh')
+    ? draft.names.zh || draft.names.en
+    : draft.names.en || draft.names.zh;
+  const title = product ? named || t('ui.products.unnamed') : t('ui.products.new');
   const categoryData = options.categories.map((c) => ({
     value: String(c.id),
     label: c.parent_id === null ? c.name : `— ${c.name}`,
