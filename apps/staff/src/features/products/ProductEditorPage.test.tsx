@@ -98,6 +98,30 @@ describe('the product editor', { timeout: 60_000 }, () => {
     expect((screen.getByRole('textbox', { name: 'Net weight (kg)' }) as HTMLInputElement).value).toBe('10');
   });
 
+  it('marks the field the server refused, and clears the mark once it is edited', async () => {
+    mockCalls({
+      ...shellCalls('owner'),
+      staff_list_product_options: () => options,
+      staff_get_product: () => product(),
+      staff_save_product: () => {
+        throw apiFailure('staff_save_product', ErrorCode.BAD_REQUEST, 'product.certification: too long');
+      },
+    });
+    const { user } = await renderConsole('/products/41');
+    const certification = await screen.findByRole('textbox', { name: 'Certification' }, { timeout: 5000 });
+    await user.click(certification);
+    await user.paste(' CE');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(certification.getAttribute('aria-invalid')).toBe('true'), {
+      timeout: 5000,
+    });
+    await user.click(certification);
+    await user.paste('!');
+    await vi.waitFor(() => expect(certification.getAttribute('aria-invalid')).not.toBe('true'), {
+      timeout: 5000,
+    });
+  });
+
   it('makes the second picture the main one, and adds an uploaded picture at the end', async () => {
     const calls = mockCalls({
       ...shellCalls('sales'),

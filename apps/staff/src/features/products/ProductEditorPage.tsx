@@ -95,9 +95,12 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved]);
   const errors = draftErrors(draft, exponent);
   const missing = missingNames(draft);
+  // A field the server refused (its tip names it, e.g. product.video_url), until it is edited.
+  const [refused, setRefused] = useState<{ field: string; tip: string } | null>(null);
   const shown = (field: keyof ProductDraft) => {
     const e = showErrors ? errors[field] : undefined;
-    return e ? t(`ui.products.error.${e}`) : undefined;
+    if (e) return t(`ui.products.error.${e}`);
+    return refused?.field === field ? refused.tip : undefined;
   };
 
   // Leaving with unsaved changes asks first: inside the console, and on closing the tab.
@@ -120,8 +123,10 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const set = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) =>
+  const set = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) => {
+    if (refused?.field === field) setRefused(null);
     setDraft((d) => ({ ...d, [field]: value }));
+  };
   const setText = (kind: 'names' | 'packing', lang: LangKey, value: string) =>
     setDraft((d) => ({ ...d, [kind]: { ...d[kind], [lang]: value } }));
   const input = (field: Exclude<keyof ProductDraft, 'names' | 'packing'>) => ({
@@ -162,8 +167,14 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
       setShowErrors(false);
       if (!product) void navigate(`/products/${data.id}`, { replace: true });
     } catch (e) {
-      if (isApiError(e)) setProblem({ tip: e.tip, stale: e.code === ErrorCode.CONFLICT });
-      else notifyError(e);
+      if (isApiError(e)) {
+        setProblem({ tip: e.tip, stale: e.code === ErrorCode.CONFLICT });
+        const field = /\bproduct\.([a-z_]+)/.exec(e.tip)?.[1];
+        if (e.code === ErrorCode.BAD_REQUEST && field && field in draft) {
+          setRefused({ field, tip: e.tip });
+          document.getElementById(`product-${field}`)?.focus();
+        }
+      } else notifyError(e);
     } finally {
       setBusy(false);
     }
