@@ -1,7 +1,8 @@
 /**
  * Screenshots of the exporter's console for docs/screenshots: login, inbox, a sample list, the
  * quotation editor (a draft, made from a buyer's sample list when the demo has none), the orders
- * list and an order (one with a voucher to check when there is one), buyers, access codes,
+ * list and an order (one with a voucher to check when there is one), the products list and a
+ * product's editor (whole page), buyers, access codes,
  * applications, settings (with the preview), staff, the audit log and the customer chat (run
  * scripts/screenshots.ts chat first for a conversation), in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
@@ -39,7 +40,7 @@ type Lang = keyof typeof LOCALES;
 type Size = keyof typeof SIZES;
 
 /** The console's pages after login, in the order shot (the inbox before a list is opened). */
-const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
+const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void> }[] = [
   { name: 'inbox', open: (page) => go(page, '/inbox') },
   {
     name: 'sample',
@@ -80,6 +81,19 @@ const PAGES: { name: string; open(page: Page): Promise<void> }[] = [
       // An order past confirmation, a voucher waiting if there is one.
       if (!(await openFirst(page, '/orders?view=vouchers'))) await openFirst(page, '/orders?view=orders');
       await page.locator('[data-testid="order-status"]').waitFor();
+      await settle(page);
+    },
+  },
+  { name: 'products', open: (page) => go(page, '/products') },
+  {
+    // The editor of a product missing some names, whole (the 16-language grid is below the fold).
+    name: 'product',
+    fullPage: true,
+    async open(page) {
+      await go(page, '/products?missing=ar');
+      await page.locator('table a[href*="/products/"]').first().click();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await page.locator('main input[lang="ar"]').first().waitFor();
       await settle(page);
     },
   },
@@ -271,6 +285,43 @@ async function ensureOrders() {
   await quote(ids.slice(8, 30), 2);
 }
 
+/**
+ * Products still to translate, as a real catalogue has: unless some already lack a name, the
+ * Arabic, Hebrew and Filipino names of the two most recently saved products are cleared (as staff,
+ * through the API), so the list's language column and the editor's grid show what is missing.
+ */
+async function ensureMissingNames() {
+  const site = await api<{ id: number }>('get_website_info', { site: 'demo' });
+  const websiteId = { 'website-id': String(site.id) };
+  const staff = await api<{ token: string }>('staff_login', { ...OWNER }, websiteId);
+  const asStaff = { ...websiteId, authorization: `Bearer ${staff.token}` };
+  const missing = await api<{ total: number }>('staff_list_products', { missing_language: 'ar' }, asStaff);
+  if (missing.total > 0) return;
+  const latest = await api<{ list: { id: number }[] }>('staff_list_products', { page_size: 2 }, asStaff);
+  for (const { id } of latest.list) {
+    const p = await api<Record<string, unknown> & { names: Record<string, string>; updated_at: number }>(
+      'staff_get_product',
+      { id },
+      asStaff,
+    );
+    const {
+      id: _id,
+      pictures: _p,
+      money_unit: _m,
+      price_exponent: _e,
+      created_at: _c,
+      updated_at,
+      taken_off_at: _t,
+      ...fields
+    } = p;
+    await api(
+      'staff_save_product',
+      { id, updated_at, product: { ...fields, names: { ...p.names, ar: '', he: '', fil: '' } } },
+      asStaff,
+    );
+  }
+}
+
 async function shootSet(browser: Browser, lang: Lang, size: Size) {
   const context = await browser.newContext({ locale: LOCALES[lang], viewport: SIZES[size] });
   const page = await context.newPage();
@@ -284,7 +335,7 @@ async function shootSet(browser: Browser, lang: Lang, size: Size) {
     if (!wanted(name)) continue;
     await p.open(page);
     if (size === 'tablet') for (const problem of await overflow(page)) console.warn(`${name}: ${problem}`);
-    await page.screenshot({ path: file(p.name) });
+    await page.screenshot({ path: file(p.name), fullPage: p.fullPage ?? false });
     console.log(`console-${name}.png`);
   }
   await context.close();
@@ -309,6 +360,7 @@ const browser = await chromium.launch({
 });
 try {
   await ensureOrders();
+  await ensureMissingNames();
   for (const lang of Object.keys(LOCALES) as Lang[])
     for (const size of Object.keys(SIZES) as Size[]) await shootSet(browser, lang, size);
   if (!only) await checkPortrait(browser);

@@ -16,9 +16,11 @@ const page = db.prepare(`
          (select f.storage_key from product_pictures pp inner join files f on f.id = pp.file_id
            where pp.product_id = p.id order by pp.sort, pp.id limit 1) as picture_key
     from products p
-   where p.id in (select id from products where company_id = ? order by sort desc, id desc limit ? offset ?)
+   where p.id in (select id from products where company_id = ? and is_website_hide = 0 order by sort desc, id desc limit ? offset ?)
    order by p.sort desc, p.id desc`);
-const count = db.prepare('select count(*) as total from products where company_id = ?');
+const count = db.prepare(
+  'select count(*) as total from products where company_id = ? and is_website_hide = 0',
+);
 const website = db.prepare('select company_id from websites where id = ?');
 
 // The API keeps list totals for 30 s; so does the baseline, so both do the same work.

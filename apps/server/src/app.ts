@@ -19,6 +19,10 @@ import { createCartService } from './modules/cart/cart.service';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { createStaffProductsRepository } from './modules/catalog/staff-products.repository';
+import { staffProductsRoutes } from './modules/catalog/staff-products.routes';
+import { createStaffProductsService } from './modules/catalog/staff-products.service';
+import { createTextSearch } from './modules/catalog/text-search';
 import type { TextSearchLimits } from './modules/catalog/text-search';
 import { createBuyersRepository } from './modules/buyers/buyers.repository';
 import { buyersRoutes } from './modules/buyers/buyers.routes';
@@ -60,14 +64,15 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { createStaffService } from './modules/staff/staff.service';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/uploads.service';
+import { createUploadsService, MAX_UPLOAD_BYTES, UPLOAD_LIMITS } from './modules/uploads/uploads.service';
 import { collectHandlers, registerApi } from './plugins/api';
 import { registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
 import { type CallLimit, createCallLimiter } from './plugins/limits';
 import { type LogStream, loggerOptions } from './plugins/logging';
 import { registerLocalUploads } from './plugins/local-upload';
-import { registerPictureVariants } from './plugins/picture-variants';
+import { makePictureVariants, registerPictureVariants } from './plugins/picture-variants';
+import { reencodeImage } from './platform/image-content';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import { type Bus, InProcessBus } from './platform/bus';
@@ -272,6 +277,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     work: imageWork.query,
   });
 
+  const productSearch = createTextSearch(deps.db, deps.textSearchLimits);
+  const staffProducts = createStaffProductsService({
+    repo: createStaffProductsRepository(deps.db, productSearch),
+    clock: deps.clock,
+    storage: deps.storage,
+    prepareText: (keyword, companyId) => productSearch.prepare(keyword, companyId),
+    // Product pictures come through the staff's upload credential (purpose site) and are
+    // re-encoded here too: a storage that takes uploads directly (S3) never re-encoded them.
+    async readPicture(url, companyId) {
+      const read = await uploads.readUploadedImage(url, { companyId, purpose: 'site' });
+      if (!read.ok) return { ok: false };
+      const clean = await reencodeImage(read.bytes, UPLOAD_LIMITS.site);
+      return clean.ok
+        ? { ok: true, bytes: clean.bytes, type: clean.type, width: clean.width, height: clean.height }
+        : { ok: false };
+    },
+    makeVariants: (key) => makePictureVariants(deps.storage, key),
+    indexPictures: () => imageIndex.refresh(),
+  });
+
   const orders = createOrdersService({
     repo: createOrdersRepository(deps.db),
     clock: deps.clock,
@@ -330,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
       analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),
       catalogRoutes(catalog),
+      staffProductsRoutes(staffProducts),
       cartRoutes(cart),
       samplesRoutes(samples),
       ordersRoutes(orders),

@@ -12,6 +12,7 @@ export * from './calls/cart';
 export * from './calls/samples';
 export * from './calls/search';
 export * from './calls/staff';
+export * from './calls/staff-products';
 export * from './calls/orders';
 export * from './money';
 export * from './calls/chat';

@@ -14,20 +14,7 @@ const SOURCE = /\.(jpe?g|png|webp)$/i;
  */
 export function registerPictureVariants(app: FastifyInstance, storage: Storage): void {
   const making = new Map<string, Promise<Buffer | null>>();
-
-  async function variant(width: number, key: string): Promise<Buffer | null> {
-    const variantKey = `variants/w${width}/${key}.webp`;
-    const stored = await storage.read(variantKey);
-    if (stored) return stored;
-    const original = await storage.read(key);
-    if (!original) return null;
-    const webp = await sharp(original)
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
-    await storage.put(variantKey, webp, 'image/webp');
-    return webp;
-  }
+  const variant = (width: number, key: string) => pictureVariant(storage, width, key);
 
   app.get<{ Params: { width: string; '*': string } }>('/img/:width/*', async (request, reply) => {
     const width = Number(request.params.width);
@@ -54,4 +41,29 @@ export function registerPictureVariants(app: FastifyInstance, storage: Storage):
     if (!body) return reply.code(404).type('text/plain').send('Not found');
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(body);
   });
+}
+
+/** The key of a stored picture's WebP variant at one width. */
+export const variantKey = (width: number, key: string) => `variants/w${width}/${key}.webp`;
+
+/** A picture's WebP variant at one width: the stored one, else made from the original and stored. */
+export async function pictureVariant(storage: Storage, width: number, key: string): Promise<Buffer | null> {
+  const stored = await storage.read(variantKey(width, key));
+  if (stored) return stored;
+  const original = await storage.read(key);
+  if (!original) return null;
+  const webp = await sharp(original)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+  await storage.put(variantKey(width, key), webp, 'image/webp');
+  return webp;
+}
+
+/**
+ * Makes every width of a picture that has just arrived (a product picture saved in the console),
+ * so its first buyers are served stored files rather than waiting for them to be made.
+ */
+export async function makePictureVariants(storage: Storage, key: string): Promise<void> {
+  for (const width of PICTURE_WIDTHS) await pictureVariant(storage, width, key);
 }

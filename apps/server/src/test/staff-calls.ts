@@ -147,7 +147,53 @@ export async function staffCallBodies(
   if (credential.code !== 0) throw new Error(`staff_get_order_upload_credential: ${credential.tip}`);
   const uploaded = await t.upload(credential.data, await picture('png'));
   if (uploaded.status !== 204) throw new Error(`upload: ${uploaded.status}`);
+  // Two products of the company: one to edit, one whose pictures change (a save moves updated_at on).
+  const [edited, pictured] = await t.db
+    .selectFrom('products')
+    .select('id')
+    .where(
+      'company_id',
+      '=',
+      (
+        await t.db
+          .selectFrom('websites')
+          .select('company_id')
+          .where('id', '=', o.website)
+          .executeTakeFirstOrThrow()
+      ).company_id,
+    )
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  if (!edited || !pictured) throw new Error('the company has fewer than two products');
+  const product = await t.call('staff_get_product', { id: edited.id }, staff);
+  const picturedProduct = await t.call('staff_get_product', { id: pictured.id }, staff);
+  if (product.code !== 0 || picturedProduct.code !== 0) throw new Error(`staff_get_product: ${product.tip}`);
+  const {
+    id: _id,
+    pictures: _p,
+    money_unit: _m,
+    price_exponent: _e,
+    created_at: _c,
+    updated_at,
+    taken_off_at: _t,
+    ...fields
+  } = product.data;
+  const siteCredential = await t.call('staff_get_upload_credential', { content_type: 'image/png' }, staff);
+  if (siteCredential.code !== 0) throw new Error(`staff_get_upload_credential: ${siteCredential.tip}`);
+  const photo = await t.upload(siteCredential.data, await picture('png'));
+  if (photo.status !== 204) throw new Error(`upload: ${photo.status}`);
   return {
+    staff_list_products: {},
+    staff_get_product: { id: edited.id },
+    staff_list_product_options: {},
+    staff_save_product: { id: edited.id, updated_at, product: { ...fields, remark: 'Checked by QA' } },
+    staff_set_product_pictures: {
+      id: pictured.id,
+      updated_at: picturedProduct.data.updated_at,
+      pictures: [{ url: siteCredential.data.file_url }],
+    },
+    staff_bulk_products: { ids: [edited.id], action: 'set_flag', flag: 'is_hot' },
     staff_logout: {},
     staff_get_me: {},
     staff_get_counts: {},

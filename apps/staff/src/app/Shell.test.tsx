@@ -46,6 +46,7 @@ describe('the navigation by role', () => {
       'Inbox12',
       'Orders4',
       'Chat99+',
+      'Products',
       'Buyers',
       'Access codes',
       'Applications3',
@@ -63,7 +64,15 @@ describe('the navigation by role', () => {
     });
     await renderConsole('/');
     await screen.findByRole('heading', { name: 'Sample lists' });
-    expect(await navNames()).toEqual(['Inbox', 'Orders', 'Chat', 'Buyers', 'Access codes', 'Applications']);
+    expect(await navNames()).toEqual([
+      'Inbox',
+      'Orders',
+      'Chat',
+      'Products',
+      'Buyers',
+      'Access codes',
+      'Applications',
+    ]);
   });
 
   it('counts a voucher the buyer just sent as soon as the socket says an order changed', async () => {
@@ -85,7 +94,8 @@ describe('the navigation by role', () => {
     const { router } = await renderConsole('/');
     expect(await screen.findByRole('heading', { name: 'Customer chat' }, { timeout: 3000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
-    expect(await navNames()).toEqual(['Chat']);
+    // Customer service reads the catalogue (buyers ask about products) but does not change it.
+    expect(await navNames()).toEqual(['Chat', 'Products']);
     expect(screen.queryByText('Buyers')).toBeNull();
     expect(screen.queryByText('Orders')).toBeNull();
     // Not even the vouchers' count is asked for: the server would refuse it.
@@ -112,7 +122,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(9);
+    expect(within(nav).getAllByRole('link')).toHaveLength(10);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -15,6 +15,8 @@ export const PATHS = {
   orders: '/orders',
   order: (id: number) => `/orders/${id}`,
   buyers: '/buyers',
+  products: '/products',
+  product: (id: number | 'new') => `/products/${id}`,
   codes: '/codes',
   applications: '/applications',
   settings: '/settings',
@@ -51,6 +53,14 @@ const pages: RouteObject[] = [
           {
             path: `${PATHS.orders}/:id`,
             lazy: page(() => import('../features/orders/OrderPage'), 'OrderPage'),
+          },
+          {
+            path: PATHS.products,
+            lazy: page(() => import('../features/products/ProductsPage'), 'ProductsPage'),
+          },
+          {
+            path: `${PATHS.products}/:id`,
+            lazy: page(() => import('../features/products/ProductEditorPage'), 'ProductEditorPage'),
           },
           { path: PATHS.buyers, lazy: page(() => import('../features/buyers/BuyersPage'), 'BuyersPage') },
           {

@@ -20,6 +20,8 @@ export const CONSOLE_CALL_ROLES = {
   staff_list_staff: OWNER,
   staff_list_audit: OWNER,
   staff_list_conversations: ALL,
+  staff_list_products: ALL,
+  staff_save_product: SALES,
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
 
 export type GuardedCall = keyof typeof CONSOLE_CALL_ROLES;

@@ -113,6 +113,16 @@ import {
   staffWithSecret,
   type StaffRole,
 } from './staff';
+import {
+  staffBulkProductsRequest,
+  staffBulkProductsResponse,
+  staffListProductsRequest,
+  staffProduct,
+  staffProductOptions,
+  staffProductPage,
+  staffSaveProductRequest,
+  staffSetProductPicturesRequest,
+} from './staff-products';
 import { privacyRequest, privacyResponse } from './company';
 import {
   getInventoryRequest,
@@ -1154,6 +1164,64 @@ export const calls = {
     summary: 'What staff changed, newest first: who, when, which call, before and after.',
     request: staffListAuditRequest,
     response: auditPage,
+  }),
+  staff_list_products: call({
+    name: 'staff_list_products',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-catalog',
+    summary:
+      "The company's products, taken off ones too: searched by a name in any language or any number, filtered by category, flag, state and missing language, sorted and paged.",
+    request: staffListProductsRequest,
+    response: staffProductPage,
+  }),
+  staff_get_product: call({
+    name: 'staff_get_product',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-catalog',
+    summary: 'One product with every field, its names and packing in the 16 languages, and its pictures.',
+    request: staffIdRequest,
+    response: staffProduct,
+  }),
+  staff_list_product_options: call({
+    name: 'staff_list_product_options',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-catalog',
+    summary: "The company's categories and factories for the product editor, and the website's currency.",
+    request: staffPageRequest.pick({ lang: true }),
+    response: staffProductOptions,
+  }),
+  staff_save_product: call({
+    name: 'staff_save_product',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary:
+      'Create a product, or save one whole with the updated_at it was read with (refused with -409 when someone saved since).',
+    request: staffSaveProductRequest,
+    response: staffProduct,
+  }),
+  staff_set_product_pictures: call({
+    name: 'staff_set_product_pictures',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary:
+      "Set a product's pictures in order, the main one first: kept ones by id, new ones by upload URL (re-encoded, given their WebP widths and indexed for image search).",
+    request: staffSetProductPicturesRequest,
+    response: staffProduct,
+  }),
+  staff_bulk_products: call({
+    name: 'staff_bulk_products',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary:
+      'One action on a selection of products: set or clear a flag, move to a category, take off the showroom or put back, delete.',
+    request: staffBulkProductsRequest,
+    response: staffBulkProductsResponse,
   }),
   staff_list_conversations: call({
     name: 'staff_list_conversations',
