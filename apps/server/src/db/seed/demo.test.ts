@@ -33,6 +33,36 @@ describe('the demo seed', () => {
     expect(new Set(LANGUAGES.map((l) => first?.[`name${l.suffix}` as 'name'])).size).toBeGreaterThan(12);
   });
 
+  it('writes the news and the about text of the first exporter in more languages than three', async () => {
+    const company = await t.db
+      .selectFrom('websites')
+      .select('company_id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const news = await t.db
+      .selectFrom('news')
+      .select(['lang', 'title', 'content'])
+      .where('company_id', '=', company.company_id)
+      .execute();
+    const byLang = new Map<string, typeof news>();
+    for (const n of news) byLang.set(n.lang, [...(byLang.get(n.lang) ?? []), n]);
+    expect([...byLang.keys()].sort()).toEqual(['ar', 'en', 'es', 'ru', 'zh']);
+    // Every language has every item, each its own text.
+    for (const items of byLang.values()) expect(items).toHaveLength(12);
+    expect(new Set(news.map((n) => n.title)).size).toBe(news.length);
+    expect(byLang.get('ru')?.every((n) => /[\u0400-\u04ff]/.test(n.content))).toBe(true);
+
+    const about = await t.db
+      .selectFrom('company_texts')
+      .select(['lang', 'body'])
+      .where('company_id', '=', company.company_id)
+      .where('kind', '=', 'about')
+      .execute();
+    expect(about.map((a) => a.lang).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru', 'zh']);
+    expect(new Set(about.map((a) => a.body)).size).toBe(about.length);
+    for (const a of about) expect(a.body.split('\n\n')).toHaveLength(3);
+  });
+
   it('spreads the flags over the catalogue', async () => {
     for (const flag of ['is_new', 'is_spot', 'is_gcc', 'is_hot', 'is_recommend', 'is_cash_sale'] as const) {
       const { n } = await t.db

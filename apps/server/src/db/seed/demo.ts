@@ -10,6 +10,7 @@ import type { Database, ProductsTable } from '../database';
 import { buildToyModel, type ModelKind } from './toy-models';
 import { type PictureKind, renderToyPicture } from './toy-pictures';
 import { ABOUT, CATEGORIES, COLOURS, FACTORIES, HOT_AREAS, NEWS, PACKINGS, PRIVACY } from './vocabulary';
+import { ABOUT_MORE, NEWS_MORE } from './vocabulary-texts';
 import { BASE_TOYS, type BaseToy } from './vocabulary-toys';
 
 /** The fixed demo log-ins, printed at start and written in the README. */
@@ -28,6 +29,21 @@ export const DEMO_STAFF = DEMO_CREDENTIALS.flatMap(({ site }) =>
   })),
 );
 
+/** The about-us text in every language the demo writes it in. */
+const ABOUT_TEXTS = { ...ABOUT, ...ABOUT_MORE };
+
+/** One news item (the k-th of NEWS) in every language the demo writes it in. */
+function newsIn(n: (typeof NEWS)[number], k: number) {
+  const langs = ['en', 'zh', 'ar'] as const;
+  return [
+    ...langs.map((lang) => ({ lang, title: n.title[lang], body: n.body[lang] })),
+    ...(Object.keys(NEWS_MORE) as (keyof typeof NEWS_MORE)[]).flatMap((lang) => {
+      const t = NEWS_MORE[lang][k];
+      return t ? [{ lang, ...t }] : [];
+    }),
+  ];
+}
+
 interface DemoCompany {
   site: 'demo' | 'demo2';
   name: string;
@@ -38,7 +54,7 @@ interface DemoCompany {
   website: Omit<Insertable<Database['websites']>, 'company_id' | 'code' | 'created_at' | 'updated_at'>;
   customer: { name: string; nickname: string; email: string; phone: string; country: string };
   contact: Omit<Insertable<Database['company_contacts']>, 'company_id' | 'created_at' | 'updated_at'>;
-  aboutLangs: ('en' | 'zh' | 'ar')[];
+  aboutLangs: (keyof typeof ABOUT_TEXTS)[];
   /** Which factories (indexes into FACTORIES) supply this company. */
   factories: number[];
   /** Rotates the base toys so the two catalogues differ. */
@@ -92,7 +108,7 @@ const COMPANIES: DemoCompany[] = [
         '8/F, Block A, Toy City International Exhibition Centre, Chenghai, Shantou, Guangdong, China',
       lang_type: 0,
     },
-    aboutLangs: ['en', 'zh', 'ar'],
+    aboutLangs: ['en', 'zh', 'ar', 'es', 'fr', 'ru', 'pt', 'de'],
     factories: [0, 1, 2, 3, 4, 5, 6, 7],
     toyOffset: 0,
   },
@@ -511,7 +527,7 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
             company_id: companyId,
             kind: 'about',
             lang,
-            body: ABOUT[lang],
+            body: ABOUT_TEXTS[lang],
             created_at: now,
             updated_at: now,
           })),
@@ -888,12 +904,12 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         .execute();
 
       const newsRows = NEWS.flatMap((n, k) =>
-        (['en', 'zh', 'ar'] as const).map((lang) => ({
+        newsIn(n, k).map(({ lang, title, body }) => ({
           company_id: companyId,
           category: n.category,
           lang,
-          title: n.title[lang],
-          content: n.body[lang],
+          title,
+          content: body,
           published_at: now - (k * 9 + 2) * DAY,
           created_at: now,
           updated_at: now,
