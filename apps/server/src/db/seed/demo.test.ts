@@ -228,3 +228,58 @@ describe("the demo's first buyer activity", () => {
     }
   });
 });
+
+describe('the demo seed’s product videos, descriptions and remarks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await seedDemo(t.db, t.storage, t.clock, { productsPerCompany: 24, pictures: false, videos: true });
+  });
+  afterAll(() => t.close());
+
+  it('gives a share of the products a WebM video that is stored, and shows it on the product page', async () => {
+    const products = await t.db.selectFrom('products').select(['id', 'company_id', 'video_url']).execute();
+    const withVideo = products.filter((p) => p.video_url);
+    expect(withVideo.length).toBeGreaterThan(0);
+    expect(withVideo.length).toBeLessThan(products.length / 4);
+    for (const p of withVideo) {
+      const key = t.storage.keyOfUrl(p.video_url);
+      const file = key ? await t.storage.read(key) : null;
+      // An EBML (Matroska) file of the WebM doc type with a VP8 track, small enough for a demo.
+      expect(file?.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+      expect(file?.includes(Buffer.from('webm'))).toBe(true);
+      expect(file?.includes(Buffer.from('V_VP8'))).toBe(true);
+      expect(file?.length).toBeLessThan(300_000);
+    }
+    const demo = await t.login('demo', 'visitor');
+    const first = withVideo.find((p) => p.company_id === withVideo[0]?.company_id);
+    const detail = await t.call('get_toy_detail', { id: first?.id, lang: 11201002 }, demo);
+    expect(detail.data.video_url).toBe(first?.video_url);
+  });
+
+  it('describes a share of the products and adds a remark to some, in the exporter’s language', async () => {
+    const rows = await t.db
+      .selectFrom('products as p')
+      .innerJoin('websites as w', 'w.company_id', 'p.company_id')
+      .select(['p.id', 'w.code', 'p.description', 'p.remark'])
+      .execute();
+    for (const code of ['demo', 'demo2']) {
+      const mine = rows.filter((r) => r.code === code);
+      const described = mine.filter((r) => r.description);
+      const remarked = mine.filter((r) => r.remark);
+      expect(described.length).toBeGreaterThan(0);
+      expect(described.length).toBeLessThan(mine.length);
+      expect(remarked.length).toBeGreaterThan(0);
+      // The first exporter writes in English, the second (Arabic by default) in Arabic.
+      const arabic = /[\u0600-\u06ff]/;
+      for (const r of [...described.map((d) => d.description), ...remarked.map((d) => d.remark)]) {
+        expect(arabic.test(r)).toBe(code === 'demo2');
+      }
+    }
+    const demo = await t.login('demo', 'visitor');
+    const both = rows.find((r) => r.code === 'demo' && r.description && r.remark);
+    expect(both).toBeDefined();
+    const detail = await t.call('get_toy_detail', { id: both?.id, lang: 11201002 }, demo);
+    expect(detail.data).toMatchObject({ description: both?.description, remark: both?.remark });
+  });
+});

@@ -10,7 +10,9 @@ import type { Database, ProductsTable } from '../database';
 import { buildToyModel, type ModelKind } from './toy-models';
 import { type PictureKind, renderToyPicture } from './toy-pictures';
 import { ABOUT, CATEGORIES, COLOURS, FACTORIES, HOT_AREAS, NEWS, PACKINGS, PRIVACY } from './vocabulary';
+import { KIND_DESCRIPTIONS, REMARKS } from './vocabulary-product-texts';
 import { ABOUT_MORE, NEWS_MORE } from './vocabulary-texts';
+import { renderToyVideo } from './toy-video';
 import { BASE_TOYS, type BaseToy } from './vocabulary-toys';
 
 /** The fixed demo log-ins, printed at start and written in the README. */
@@ -167,6 +169,8 @@ export interface SeedOptions {
   productsPerCompany?: number;
   /** Render product pictures (tests skip them for speed). */
   pictures?: boolean;
+  /** Make the product videos (as pictures unless told). */
+  videos?: boolean;
   log?: (line: string) => void;
 }
 
@@ -254,6 +258,8 @@ const MODEL_OF: Partial<Record<PictureKind, ModelKind>> = {
 };
 /** How many products of each company get a 3D model. */
 const MODELS_PER_COMPANY = 12;
+/** Short product videos per company: a few seconds each, about 70 kB (toy-video.ts). */
+const VIDEOS_PER_COMPANY = 10;
 
 /** Home banners, titled in every language of the site (the English title is also the fallback). */
 const BANNERS = [
@@ -373,6 +379,7 @@ function logoSvg(c: DemoCompany): string {
 export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Clock, opts: SeedOptions = {}) {
   const perCompany = opts.productsPerCompany ?? 300;
   const withPictures = opts.pictures ?? true;
+  const withVideos = opts.videos ?? withPictures;
   const log = opts.log ?? (() => undefined);
   const summary: string[] = [];
   const now = clock.now();
@@ -438,6 +445,23 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
     const logo = await sharp(Buffer.from(logoSvg(c)))
       .png()
       .toBuffer();
+    // A share of the products has a short video (issue 21, item 17): about one in ten, all kinds.
+    const videos = new Map<number, Buffer>();
+    if (withVideos) {
+      const started = Date.now();
+      for (const p of plan.filter((q) => q.i % 10 === 2).slice(0, VIDEOS_PER_COMPANY)) {
+        videos.set(
+          p.i,
+          await renderToyVideo({
+            kind: p.toy.picture,
+            color: p.colour.hex,
+            accent: p.accent.hex,
+            seed: p.i * 31 + companyIndex,
+          }),
+        );
+      }
+      log(`${c.site}: made ${videos.size} product videos in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
     const withModel = plan.filter((p) => MODEL_OF[p.toy.picture]).slice(0, MODELS_PER_COMPANY);
     const models = new Map<number, Buffer>();
     for (const p of withModel) {
@@ -686,6 +710,12 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         );
       }
 
+      const videoUrls = new Map<number, string>();
+      for (const [i, webm] of videos) {
+        videoUrls.set(i, (await storeFile(trx, storage, companyId, webm, 'video/webm', 'webm', now)).url);
+      }
+      const writes = c.website.default_lang === 11201005 ? 'ar' : 'en';
+
       // Products, in batches.
       const rows: Insertable<ProductsTable>[] = plan.map(({ i, toy, colour }) => {
         const factoryIndex = i % factoryIds.length;
@@ -732,7 +762,10 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
             '3C, EN71',
             'ASTM F963, CPC',
           ]),
-          remark: '',
+          // A third of the products described, a quarter with a remark, in the exporter's language.
+          description: i % 3 === 0 ? KIND_DESCRIPTIONS[toy.picture][writes] : '',
+          remark: i % 4 === 1 ? (REMARKS[(i >> 2) % REMARKS.length] as (typeof REMARKS)[number])[writes] : '',
+          video_url: videoUrls.get(i) ?? '',
           is_new: createdAt > now - 180 * DAY ? 1 : 0,
           is_recommend: rnd.chance(0.15) ? 1 : 0,
           is_spot: rnd.chance(0.25) ? 1 : 0,
