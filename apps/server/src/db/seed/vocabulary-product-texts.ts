@@ -62,6 +62,14 @@ export const KIND_DESCRIPTIONS: Record<PictureKind, Written> = {
     en: 'Playground ball in soft, durable PVC that bounces well on any surface.\nSupplied deflated with a pump needle.',
     ar: 'كرة ملاعب من PVC ناعم ومتين ترتد جيدًا على أي سطح.\nتُورّد مفرغة مع إبرة نفخ.',
   },
+  football: {
+    en: 'Machine-stitched football with a soft-touch PU cover and butyl bladder that keeps its shape and pressure.\nSupplied deflated.',
+    ar: 'كرة قدم مخيطة آليًا بغلاف PU ناعم الملمس وكيس هواء من البيوتيل يحافظ على شكلها وضغطها.\nتُورّد مفرغة.',
+  },
+  flying_ball: {
+    en: 'Flying ball that hovers above the hand and rises or turns away as the hand moves; the cage protects the propeller.\nUSB charging, LED lights.',
+    ar: 'كرة طائرة تحوم فوق اليد وترتفع أو تبتعد مع حركة اليد، ويحمي القفص المروحة.\nشحن عبر USB وأضواء LED.',
+  },
   bubble: {
     en: 'Bubble toy that makes streams of bubbles at the press of a button.\nNon-toxic solution included.',
     ar: 'لعبة فقاعات تطلق سيلًا من الفقاعات بضغطة زر.\nمع محلول غير سام.',
