@@ -258,8 +258,11 @@ const MODEL_OF: Partial<Record<PictureKind, ModelKind>> = {
 };
 /** How many products of each company get a 3D model. */
 const MODELS_PER_COMPANY = 12;
-/** Short product videos per company: a few seconds each, about 70 kB (toy-video.ts). */
-const VIDEOS_PER_COMPANY = 10;
+/**
+ * Short product videos per company: under three seconds each, about 40 kB (toy-video.ts). Few,
+ * as every fresh start makes them (a quarter of a second each on one free core).
+ */
+const VIDEOS_PER_COMPANY = 8;
 
 /** Home banners, titled in every language of the site (the English title is also the fallback). */
 const BANNERS = [
@@ -445,7 +448,7 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
     const logo = await sharp(Buffer.from(logoSvg(c)))
       .png()
       .toBuffer();
-    // A share of the products has a short video (issue 21, item 17): about one in ten, all kinds.
+    // A share of the products has a short video (issue 21, item 17): eight, of various kinds.
     const videos = new Map<number, Buffer>();
     if (withVideos) {
       const started = Date.now();

@@ -8,11 +8,11 @@ import sharp from 'sharp';
 import { type ToyPictureOptions, toySvg } from './toy-pictures';
 
 export interface ToyVideoOptions extends Omit<ToyPictureOptions, 'view' | 'size'> {
-  /** Frame width and height in pixels (default 320). */
+  /** Frame width and height in pixels (default 256). */
   size?: number;
-  /** Frames (default 24). */
+  /** Frames (default 16). */
   frames?: number;
-  /** Frames per second (default 8). */
+  /** Frames per second (default 6). */
   fps?: number;
 }
 
@@ -143,12 +143,13 @@ export function webmOfVp8Frames(frames: Buffer[], width: number, height: number,
 
 /**
  * A few seconds of the product turning on a turntable: its studio picture, squeezed across as
- * it turns and bobbing a little, on the picture's own backdrop. About 100–200 kB.
+ * it turns and bobbing a little, on the picture's own backdrop. About 40 kB.
  */
 export async function renderToyVideo(o: ToyVideoOptions): Promise<Buffer> {
-  const size = o.size ?? 320;
-  const count = o.frames ?? 24;
-  const fps = o.fps ?? 8;
+  // Small and short: every fresh start (and every journey's server) makes them.
+  const size = o.size ?? 256;
+  const count = o.frames ?? 16;
+  const fps = o.fps ?? 6;
   const still = await sharp(Buffer.from(toySvg({ ...o, view: 0, size })))
     .flatten({ background: '#ffffff' })
     .png()
