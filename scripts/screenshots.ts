@@ -198,34 +198,39 @@ const SHOTS: Shot[] = [
     })),
   ),
   // The cart while the buyer edits it (issue 21): a line stepped up with its − / + buttons (the
-  // line and the totals follow at once) and another whose typed number is refused in words.
-  ...(['desktop1440', 'phone390'] as const).map((size): Shot => ({
-    name: `cart-editing-demo-en-${size === 'phone390' ? 'phone' : 'desktop'}`,
-    site: 'demo',
-    lang: 'en',
-    size,
-    path: '/chooseCar',
-    code: 'demo-buyer',
-    async prepare(server, headers) {
-      const { list } = await callApi<{ list: { id: number }[] }>(
-        server.url,
-        'get_list',
-        { page_size: 3 },
-        headers,
-      );
-      await callApi(server.url, 'add_sample_car', { ids: list.map((p) => p.id) }, headers);
-    },
-    async act(page) {
-      const lines = page.getByTestId('cart-line');
-      await lines.nth(1).waitFor();
-      const more = lines.first().getByRole('button', { name: /^One carton more/ });
-      for (let i = 0; i < 3; i++) await more.click();
-      const typed = lines.nth(1).getByTestId('ctn-input');
-      await typed.fill('2.5');
-      await page.getByText('Cartons must be a whole number').waitFor();
-      await typed.scrollIntoViewIfNeeded();
-    },
-  })),
+  // line and the totals follow at once) and another whose typed number is refused in words, in
+  // English, Chinese and Arabic.
+  ...(['en', 'zh', 'ar'] as const).flatMap((lang) =>
+    (['desktop1440', 'phone390'] as const).map((size): Shot => ({
+      name: `cart-editing-demo-${lang}-${size === 'phone390' ? 'phone' : 'desktop'}`,
+      site: 'demo',
+      lang,
+      size,
+      path: '/chooseCar',
+      code: 'demo-buyer',
+      async prepare(server, headers) {
+        const { list } = await callApi<{ list: { id: number }[] }>(
+          server.url,
+          'get_list',
+          { page_size: 3 },
+          headers,
+        );
+        await callApi(server.url, 'add_sample_car', { ids: list.map((p) => p.id) }, headers);
+      },
+      async act(page) {
+        const lines = page.getByTestId('cart-line');
+        await lines.nth(1).waitFor();
+        // The stepper's "+" (its name is the language's "one carton more of …").
+        const more = lines.first().locator('button', { hasText: '+' });
+        for (let i = 0; i < 3; i++) await more.click();
+        const typed = lines.nth(1).getByTestId('ctn-input');
+        await typed.fill('2.5');
+        // Refused in words ("Cartons must be a whole number" in the page's language).
+        await lines.nth(1).locator('[data-testid="ctn-input"][aria-invalid="true"]').waitFor();
+        await typed.scrollIntoViewIfNeeded();
+      },
+    })),
+  ),
   // A product card in Arabic: Latin words kept whole, two lines at most.
   {
     name: 'card-demo2-ar-desktop',

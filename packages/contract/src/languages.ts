@@ -59,3 +59,27 @@ export function languageByKey(key: string | undefined | null): Language | undefi
 
 /** The spec's "English mode": every language but Chinese shows English-side names. */
 export const isEnglishMode = (lang: Language): boolean => lang.index !== 0;
+
+/**
+ * The languages an exporter's own text (news, about us, privacy notice) is looked for in, after
+ * the one asked for: English, then Chinese, then any other it is written in, in the order above
+ * (decision 0048). The buyer app says so when the text shown is not in the language asked for.
+ */
+export const TEXT_FALLBACK: readonly LangKey[] = ['en', 'zh'];
+
+/** The language to show an exporter's text in, of those it is written in; undefined when none. */
+export function pickWrittenLanguage<K extends string>(
+  written: readonly K[],
+  requested: LangKey,
+): K | undefined {
+  const has = (key: string) => written.find((w) => w === key);
+  for (const key of [requested, ...TEXT_FALLBACK]) {
+    const found = has(key);
+    if (found !== undefined) return found;
+  }
+  for (const l of LANGUAGES) {
+    const found = has(l.key);
+    if (found !== undefined) return found;
+  }
+  return written[0];
+}

@@ -89,6 +89,12 @@ export const getListRequest = baseRequest.extend(pageRequest.shape).extend({
   category_id: z.number().int().positive().optional().describe('A category; a parent includes its children'),
   sort: z.enum(PRODUCT_SORTS).default('default'),
   flag: z.enum(PRODUCT_FLAG_FILTERS).optional(),
+  area_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("Only the products that sell in this buyer region (get_location_list), as get_hot's list"),
   new_months: z
     .union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)])
     .optional()

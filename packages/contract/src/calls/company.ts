@@ -37,7 +37,9 @@ export const getCompanyInfoResponse = z.object({
   about: z
     .object({ lang: z.string(), body: z.string() })
     .nullable()
-    .describe("About-us text in the request's language, else English, else Chinese; null when there is none"),
+    .describe(
+      "About-us text in the request's language, else English, else Chinese, else any (lang says which); null when there is none",
+    ),
 });
 
 export const privacyRequest = baseRequest;

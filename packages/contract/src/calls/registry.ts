@@ -71,7 +71,7 @@ import {
   sampleIdRequest,
   sampleLinesResponse,
   sampleListResponse,
-  sampleSummary,
+  sampleDetail,
 } from './samples';
 import { getWebsiteAgainRequest, getWebsiteAgainResponse, getWebsiteInfoRequest, websiteInfo } from './site';
 import {
@@ -575,9 +575,9 @@ export const calls = {
     name: 'get_choose_detail',
     access: 'session',
     tag: 'samples',
-    summary: 'One sample record: its number, time, contact details and totals.',
+    summary: 'One sample record: its number, time, contact details and totals (pieces too).',
     request: sampleIdRequest,
-    response: sampleSummary,
+    response: sampleDetail,
   }),
   get_choose_toy_list: call({
     name: 'get_choose_toy_list',

@@ -51,6 +51,8 @@ export const sampleSummary = z.object({
   totals: cartTotals.omit({ pieces: true }),
 });
 export type SampleSummary = z.infer<typeof sampleSummary>;
+/** One sample record: its totals in full, pieces too (summed from its lines as submitted). */
+export const sampleDetail = sampleSummary.extend({ totals: cartTotals });
 
 export const getChooseListRequest = baseRequest.extend(pageRequest.shape);
 export const sampleListResponse = z.object({

@@ -59,6 +59,11 @@ export const NEWS_CATEGORIES = [1, 2, 3, 4] as const;
 export const newsItem = z.object({
   id: z.number().int(),
   category: z.number().int().describe('1 industry news, 2 company announcement, 3 company dynamics, 4 other'),
+  lang: z
+    .string()
+    .describe(
+      "The language it is written in (a language key; empty when written for every language): the request's, else English, else Chinese, else any",
+    ),
   title: z.string(),
   summary: z.string(),
   cover: z.string(),

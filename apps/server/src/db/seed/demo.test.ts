@@ -33,6 +33,36 @@ describe('the demo seed', () => {
     expect(new Set(LANGUAGES.map((l) => first?.[`name${l.suffix}` as 'name'])).size).toBeGreaterThan(12);
   });
 
+  it('writes the news and the about text of the first exporter in more languages than three', async () => {
+    const company = await t.db
+      .selectFrom('websites')
+      .select('company_id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const news = await t.db
+      .selectFrom('news')
+      .select(['lang', 'title', 'content'])
+      .where('company_id', '=', company.company_id)
+      .execute();
+    const byLang = new Map<string, typeof news>();
+    for (const n of news) byLang.set(n.lang, [...(byLang.get(n.lang) ?? []), n]);
+    expect([...byLang.keys()].sort()).toEqual(['ar', 'en', 'es', 'ru', 'zh']);
+    // Every language has every item, each its own text.
+    for (const items of byLang.values()) expect(items).toHaveLength(12);
+    expect(new Set(news.map((n) => n.title)).size).toBe(news.length);
+    expect(byLang.get('ru')?.every((n) => /[\u0400-\u04ff]/.test(n.content))).toBe(true);
+
+    const about = await t.db
+      .selectFrom('company_texts')
+      .select(['lang', 'body'])
+      .where('company_id', '=', company.company_id)
+      .where('kind', '=', 'about')
+      .execute();
+    expect(about.map((a) => a.lang).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'pt', 'ru', 'zh']);
+    expect(new Set(about.map((a) => a.body)).size).toBe(about.length);
+    for (const a of about) expect(a.body.split('\n\n')).toHaveLength(3);
+  });
+
   it('spreads the flags over the catalogue', async () => {
     for (const flag of ['is_new', 'is_spot', 'is_gcc', 'is_hot', 'is_recommend', 'is_cash_sale'] as const) {
       const { n } = await t.db
@@ -196,5 +226,60 @@ describe("the demo's first buyer activity", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the demo seed’s product videos, descriptions and remarks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    await seedDemo(t.db, t.storage, t.clock, { productsPerCompany: 24, pictures: false, videos: true });
+  });
+  afterAll(() => t.close());
+
+  it('gives a share of the products a WebM video that is stored, and shows it on the product page', async () => {
+    const products = await t.db.selectFrom('products').select(['id', 'company_id', 'video_url']).execute();
+    const withVideo = products.filter((p) => p.video_url);
+    expect(withVideo.length).toBeGreaterThan(0);
+    expect(withVideo.length).toBeLessThan(products.length / 4);
+    for (const p of withVideo) {
+      const key = t.storage.keyOfUrl(p.video_url);
+      const file = key ? await t.storage.read(key) : null;
+      // An EBML (Matroska) file of the WebM doc type with a VP8 track, small enough for a demo.
+      expect(file?.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+      expect(file?.includes(Buffer.from('webm'))).toBe(true);
+      expect(file?.includes(Buffer.from('V_VP8'))).toBe(true);
+      expect(file?.length).toBeLessThan(300_000);
+    }
+    const demo = await t.login('demo', 'visitor');
+    const first = withVideo.find((p) => p.company_id === withVideo[0]?.company_id);
+    const detail = await t.call('get_toy_detail', { id: first?.id, lang: 11201002 }, demo);
+    expect(detail.data.video_url).toBe(first?.video_url);
+  });
+
+  it('describes a share of the products and adds a remark to some, in the exporter’s language', async () => {
+    const rows = await t.db
+      .selectFrom('products as p')
+      .innerJoin('websites as w', 'w.company_id', 'p.company_id')
+      .select(['p.id', 'w.code', 'p.description', 'p.remark'])
+      .execute();
+    for (const code of ['demo', 'demo2']) {
+      const mine = rows.filter((r) => r.code === code);
+      const described = mine.filter((r) => r.description);
+      const remarked = mine.filter((r) => r.remark);
+      expect(described.length).toBeGreaterThan(0);
+      expect(described.length).toBeLessThan(mine.length);
+      expect(remarked.length).toBeGreaterThan(0);
+      // The first exporter writes in English, the second (Arabic by default) in Arabic.
+      const arabic = /[\u0600-\u06ff]/;
+      for (const r of [...described.map((d) => d.description), ...remarked.map((d) => d.remark)]) {
+        expect(arabic.test(r)).toBe(code === 'demo2');
+      }
+    }
+    const demo = await t.login('demo', 'visitor');
+    const both = rows.find((r) => r.code === 'demo' && r.description && r.remark);
+    expect(both).toBeDefined();
+    const detail = await t.call('get_toy_detail', { id: both?.id, lang: 11201002 }, demo);
+    expect(detail.data).toMatchObject({ description: both?.description, remark: both?.remark });
   });
 });

@@ -10,6 +10,9 @@ import type { Database, ProductsTable } from '../database';
 import { buildToyModel, type ModelKind } from './toy-models';
 import { type PictureKind, renderToyPicture } from './toy-pictures';
 import { ABOUT, CATEGORIES, COLOURS, FACTORIES, HOT_AREAS, NEWS, PACKINGS, PRIVACY } from './vocabulary';
+import { KIND_DESCRIPTIONS, REMARKS } from './vocabulary-product-texts';
+import { ABOUT_MORE, NEWS_MORE } from './vocabulary-texts';
+import { renderToyVideo } from './toy-video';
 import { BASE_TOYS, type BaseToy } from './vocabulary-toys';
 
 /** The fixed demo log-ins, printed at start and written in the README. */
@@ -28,6 +31,21 @@ export const DEMO_STAFF = DEMO_CREDENTIALS.flatMap(({ site }) =>
   })),
 );
 
+/** The about-us text in every language the demo writes it in. */
+const ABOUT_TEXTS = { ...ABOUT, ...ABOUT_MORE };
+
+/** One news item (the k-th of NEWS) in every language the demo writes it in. */
+function newsIn(n: (typeof NEWS)[number], k: number) {
+  const langs = ['en', 'zh', 'ar'] as const;
+  return [
+    ...langs.map((lang) => ({ lang, title: n.title[lang], body: n.body[lang] })),
+    ...(Object.keys(NEWS_MORE) as (keyof typeof NEWS_MORE)[]).flatMap((lang) => {
+      const t = NEWS_MORE[lang][k];
+      return t ? [{ lang, ...t }] : [];
+    }),
+  ];
+}
+
 interface DemoCompany {
   site: 'demo' | 'demo2';
   name: string;
@@ -38,7 +56,7 @@ interface DemoCompany {
   website: Omit<Insertable<Database['websites']>, 'company_id' | 'code' | 'created_at' | 'updated_at'>;
   customer: { name: string; nickname: string; email: string; phone: string; country: string };
   contact: Omit<Insertable<Database['company_contacts']>, 'company_id' | 'created_at' | 'updated_at'>;
-  aboutLangs: ('en' | 'zh' | 'ar')[];
+  aboutLangs: (keyof typeof ABOUT_TEXTS)[];
   /** Which factories (indexes into FACTORIES) supply this company. */
   factories: number[];
   /** Rotates the base toys so the two catalogues differ. */
@@ -92,7 +110,7 @@ const COMPANIES: DemoCompany[] = [
         '8/F, Block A, Toy City International Exhibition Centre, Chenghai, Shantou, Guangdong, China',
       lang_type: 0,
     },
-    aboutLangs: ['en', 'zh', 'ar'],
+    aboutLangs: ['en', 'zh', 'ar', 'es', 'fr', 'ru', 'pt', 'de'],
     factories: [0, 1, 2, 3, 4, 5, 6, 7],
     toyOffset: 0,
   },
@@ -151,6 +169,8 @@ export interface SeedOptions {
   productsPerCompany?: number;
   /** Render product pictures (tests skip them for speed). */
   pictures?: boolean;
+  /** Make the product videos (as pictures unless told). */
+  videos?: boolean;
   log?: (line: string) => void;
 }
 
@@ -238,6 +258,11 @@ const MODEL_OF: Partial<Record<PictureKind, ModelKind>> = {
 };
 /** How many products of each company get a 3D model. */
 const MODELS_PER_COMPANY = 12;
+/**
+ * Short product videos per company: under three seconds each, about 40 kB (toy-video.ts). Few,
+ * as every fresh start makes them (a quarter of a second each on one free core).
+ */
+const VIDEOS_PER_COMPANY = 8;
 
 /** Home banners, titled in every language of the site (the English title is also the fallback). */
 const BANNERS = [
@@ -357,6 +382,7 @@ function logoSvg(c: DemoCompany): string {
 export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Clock, opts: SeedOptions = {}) {
   const perCompany = opts.productsPerCompany ?? 300;
   const withPictures = opts.pictures ?? true;
+  const withVideos = opts.videos ?? withPictures;
   const log = opts.log ?? (() => undefined);
   const summary: string[] = [];
   const now = clock.now();
@@ -422,6 +448,23 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
     const logo = await sharp(Buffer.from(logoSvg(c)))
       .png()
       .toBuffer();
+    // A share of the products has a short video (issue 21, item 17): eight, of various kinds.
+    const videos = new Map<number, Buffer>();
+    if (withVideos) {
+      const started = Date.now();
+      for (const p of plan.filter((q) => q.i % 10 === 2).slice(0, VIDEOS_PER_COMPANY)) {
+        videos.set(
+          p.i,
+          await renderToyVideo({
+            kind: p.toy.picture,
+            color: p.colour.hex,
+            accent: p.accent.hex,
+            seed: p.i * 31 + companyIndex,
+          }),
+        );
+      }
+      log(`${c.site}: made ${videos.size} product videos in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
     const withModel = plan.filter((p) => MODEL_OF[p.toy.picture]).slice(0, MODELS_PER_COMPANY);
     const models = new Map<number, Buffer>();
     for (const p of withModel) {
@@ -511,7 +554,7 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
             company_id: companyId,
             kind: 'about',
             lang,
-            body: ABOUT[lang],
+            body: ABOUT_TEXTS[lang],
             created_at: now,
             updated_at: now,
           })),
@@ -670,6 +713,12 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         );
       }
 
+      const videoUrls = new Map<number, string>();
+      for (const [i, webm] of videos) {
+        videoUrls.set(i, (await storeFile(trx, storage, companyId, webm, 'video/webm', 'webm', now)).url);
+      }
+      const writes = c.website.default_lang === 11201005 ? 'ar' : 'en';
+
       // Products, in batches.
       const rows: Insertable<ProductsTable>[] = plan.map(({ i, toy, colour }) => {
         const factoryIndex = i % factoryIds.length;
@@ -716,7 +765,10 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
             '3C, EN71',
             'ASTM F963, CPC',
           ]),
-          remark: '',
+          // A third of the products described, a quarter with a remark, in the exporter's language.
+          description: i % 3 === 0 ? KIND_DESCRIPTIONS[toy.picture][writes] : '',
+          remark: i % 4 === 1 ? (REMARKS[(i >> 2) % REMARKS.length] as (typeof REMARKS)[number])[writes] : '',
+          video_url: videoUrls.get(i) ?? '',
           is_new: createdAt > now - 180 * DAY ? 1 : 0,
           is_recommend: rnd.chance(0.15) ? 1 : 0,
           is_spot: rnd.chance(0.25) ? 1 : 0,
@@ -888,12 +940,12 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
         .execute();
 
       const newsRows = NEWS.flatMap((n, k) =>
-        (['en', 'zh', 'ar'] as const).map((lang) => ({
+        newsIn(n, k).map(({ lang, title, body }) => ({
           company_id: companyId,
           category: n.category,
           lang,
-          title: n.title[lang],
-          content: n.body[lang],
+          title,
+          content: body,
           published_at: now - (k * 9 + 2) * DAY,
           created_at: now,
           updated_at: now,

@@ -1,6 +1,13 @@
 import sharp from 'sharp';
 import { describe, it, expect } from 'vitest';
-import { PICTURE_KINDS, renderToyPicture, toySvg, type ToyPictureOptions } from './toy-pictures';
+import {
+  PICTURE_KINDS,
+  type PictureKind,
+  renderToyPicture,
+  toySvg,
+  type ToyPictureOptions,
+} from './toy-pictures';
+import { BASE_TOYS } from './vocabulary-toys';
 
 const base: ToyPictureOptions = { kind: 'car', color: '#E53935', accent: '#FDD835', seed: 42, view: 0 };
 
@@ -63,7 +70,7 @@ describe('toy pictures', () => {
   });
 
   it('covers every picture kind', async () => {
-    expect(PICTURE_KINDS).toHaveLength(24);
+    expect(PICTURE_KINDS).toHaveLength(26);
     for (const kind of PICTURE_KINDS) {
       for (const view of [0, 1, 2] as const) {
         const buf = await renderToyPicture({ ...base, kind, view, seed: 7, size: 96 });
@@ -71,4 +78,49 @@ describe('toy pictures', () => {
       }
     }
   });
+});
+
+/**
+ * What each drawing shows, as words a product name of that kind must use (whole words, in the
+ * English name): a picture never contradicts its product (issue 21, item 17: a flying ball drawn
+ * as a drone, a football as a beach ball).
+ */
+const DRAWN: Record<PictureKind, readonly string[]> = {
+  car: ['car'],
+  truck: ['truck'],
+  train: ['train', 'locomotive', 'railway'],
+  plane: ['plane', 'airplane', 'glider'],
+  helicopter: ['helicopter'],
+  drone: ['drone'],
+  kite: ['delta kite', 'diamond kite'],
+  // The doll is drawn as a girl in a dress: a dress-up costume shows on her.
+  doll: ['doll', 'dress-up'],
+  teddy: ['teddy bear', 'bear', 'plush animal'],
+  blocks: ['building blocks', 'blocks', 'building tiles', 'construction', 'shape sorter', 'marble run'],
+  puzzle: ['puzzle'],
+  water_gun: ['water gun', 'water blaster'],
+  ball: ['playground ball', 'beach ball'],
+  football: ['football'],
+  flying_ball: ['flying ball'],
+  bubble: ['bubble'],
+  guitar: ['guitar', 'ukulele'],
+  xylophone: ['xylophone'],
+  microscope: ['microscope'],
+  kitchen: ['cookware', 'kitchen', 'play food'],
+  doctor_kit: ['doctor', 'dentist', 'vet'],
+  robot: ['robot'],
+  dinosaur: ['dinosaur', 't-rex'],
+  action_figure: ['action figure', 'figures'],
+  boat: ['sailboat', 'sailing yacht'],
+  rocket: ['rocket'],
+};
+
+describe('demo product pictures and names', () => {
+  it.each(BASE_TOYS.map((t) => [t.name.en, t.picture] as const))(
+    '“%s” is drawn as what it is (%s)',
+    (name, kind) => {
+      const words = DRAWN[kind].map((w) => new RegExp(`\\b${w}\\b`, 'i'));
+      expect(words.some((w) => w.test(name))).toBe(true);
+    },
+  );
 });

@@ -23,6 +23,8 @@ export type PictureKind =
   | 'puzzle'
   | 'water_gun'
   | 'ball'
+  | 'football'
+  | 'flying_ball'
   | 'bubble'
   | 'guitar'
   | 'xylophone'
@@ -49,6 +51,8 @@ export const PICTURE_KINDS: readonly PictureKind[] = Object.freeze([
   'puzzle',
   'water_gun',
   'ball',
+  'football',
+  'flying_ball',
   'bubble',
   'guitar',
   'xylophone',
@@ -1115,6 +1119,119 @@ function drawBall(c: Ctx): string {
   );
 }
 
+/** A regular pentagon's path, centred at (cx, cy), first corner at `turn` radians. */
+function pentagon(cx: number, cy: number, r: number, turn: number): string {
+  const pts = [0, 1, 2, 3, 4].map((k) => {
+    const a = turn + (k / 5) * Math.PI * 2;
+    return `${n(cx + Math.cos(a) * r)} ${n(cy + Math.sin(a) * r)}`;
+  });
+  return `M${pts.join('L')}Z`;
+}
+
+/** A stitched football (soccer ball): white panels, pentagons in the product's colour. */
+function drawFootball(c: Ctx): string {
+  const { d, color } = c;
+  const cx = 200;
+  const cy = 216;
+  const r = 128;
+  const turn = -Math.PI / 2 + between(c, -0.25, 0.25);
+  const inner = 38;
+  const centre = pentagon(cx, cy, inner, turn);
+  // The five pentagons around, foreshortened towards the rim, and the seams that join them.
+  const around = [0, 1, 2, 3, 4]
+    .map((k) => {
+      const a = turn + Math.PI / 5 + (k / 5) * Math.PI * 2;
+      const px = cx + Math.cos(a) * r * 0.86;
+      const py = cy + Math.sin(a) * r * 0.86;
+      return path(pentagon(px, py, inner * 0.92, a + Math.PI), color, ol(color, 2));
+    })
+    .join('');
+  const seams = [0, 1, 2, 3, 4]
+    .map((k) => {
+      const a = turn + (k / 5) * Math.PI * 2;
+      const x0 = cx + Math.cos(a) * inner;
+      const y0 = cy + Math.sin(a) * inner;
+      const x1 = cx + Math.cos(a) * r * 0.62;
+      const y1 = cy + Math.sin(a) * r * 0.62;
+      return `<path d="M${n(x0)} ${n(y0)}L${n(x1)} ${n(y1)}" stroke="#9e9e9e" stroke-width="3" fill="none"/>`;
+    })
+    .join('');
+  const disc = `M${cx - r} ${cy}A${r} ${r} 0 1 0 ${cx + r} ${cy}A${r} ${r} 0 1 0 ${cx - r} ${cy}Z`;
+  return (
+    floorShadow(c, 200, 120, 14, 346) +
+    circle(cx, cy, r, '#ffffff') +
+    `<g clip-path="${d.clip(disc)}">${seams}${around}</g>` +
+    path(centre, color, ol(color, 2)) +
+    circle(
+      cx,
+      cy,
+      r,
+      d.radial(
+        [
+          [0, '#ffffff', 0.5],
+          [0.35, '#ffffff', 0],
+          [0.75, '#000000', 0.06],
+          [1, '#000000', 0.4],
+        ],
+        0.5,
+        0.5,
+        0.62,
+        0.34,
+      ),
+    ) +
+    circle(cx, cy, r, 'none', ol('#bdbdbd', 3)) +
+    gloss(c, 150, 140, 34, 18, -35, 0.7)
+  );
+}
+
+/** A hand-controlled flying ball: a round cage with a propeller inside and a ring of LEDs, hovering. */
+function drawFlyingBall(c: Ctx): string {
+  const { d, color, accent } = c;
+  const cx = 200;
+  const cy = 190;
+  const r = 112;
+  const meridians = [-0.75, -0.4, 0, 0.4, 0.75]
+    .map(
+      (k) =>
+        `<ellipse cx="${cx}" cy="${cy}" rx="${n(Math.abs(k) * r || 2)}" ry="${r}" fill="none" stroke="${darken(color, 0.2)}" stroke-width="5"/>`,
+    )
+    .join('');
+  const leds = Array.from({ length: 9 }, (_, k) => {
+    const a = Math.PI * (0.08 + (k / 8) * 0.84);
+    const x = cx - Math.cos(a) * r * 0.98;
+    const y = cy + 8 + Math.sin(a) * 22;
+    return circle(x, y, 7, k % 2 ? '#FFEB3B' : '#80DEEA', ol('#455a64', 1.5));
+  }).join('');
+  return (
+    // Hovering: a smaller, fainter shadow well below the ball.
+    floorShadow(c, 200, 70, 9, 346) +
+    circle(
+      cx,
+      cy,
+      r,
+      d.radial([
+        [0, lighten(accent, 0.85)],
+        [1, lighten(accent, 0.45)],
+      ]),
+      ' opacity="0.55"',
+    ) +
+    // The propeller inside, seen through the cage.
+    ellipse(cx, cy - 6, r * 0.78, 14, lighten(accent, 0.1), ol(accent, 2)) +
+    circle(cx, cy - 6, 16, darken(accent, 0.2)) +
+    meridians +
+    `<ellipse cx="${cx}" cy="${cy}" rx="${r}" ry="${r * 0.22}" fill="none" stroke="${darken(color, 0.2)}" stroke-width="5"/>` +
+    // The body band with its LEDs, around the middle.
+    path(
+      `M${cx - r} ${cy - 6}Q${cx} ${cy + 22} ${cx + r} ${cy - 6}L${cx + r} ${cy + 16}Q${cx} ${cy + 46} ${cx - r} ${cy + 16}Z`,
+      d.body(color),
+      ol(color, 2.5),
+    ) +
+    leds +
+    circle(cx, cy, r, 'none', ol(color, 4)) +
+    gloss(c, 150, 120, 30, 16, -35, 0.7)
+  );
+}
+
 function drawBubble(c: Ctx): string {
   const { d, color, accent } = c;
   const bubbleFill = d.radial([
@@ -1672,6 +1789,8 @@ const KINDS: Readonly<Record<PictureKind, KindSpec>> = {
   puzzle: { draw: drawPuzzle, focus: [200, 230] },
   water_gun: { draw: drawWaterGun, focus: [220, 180] },
   ball: { draw: drawBall, focus: [190, 190] },
+  football: { draw: drawFootball, focus: [200, 216] },
+  flying_ball: { draw: drawFlyingBall, focus: [200, 190] },
   bubble: { draw: drawBubble, focus: [250, 140] },
   guitar: { draw: drawGuitar, focus: [200, 230] },
   xylophone: { draw: drawXylophone, focus: [190, 230] },

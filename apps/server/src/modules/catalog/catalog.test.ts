@@ -296,6 +296,14 @@ describe('the flag lists, product details and hot areas', () => {
     for (const p of hot.data.list) expect(inArea.has(p.id)).toBe(true);
     const otherRegion = (await t.call('get_location_list', {}, demo2)).data[0];
     expect((await t.call('get_hot', { area_id: otherRegion?.id }, demo)).data.total).toBe(0);
+
+    // The full list behind the home page's 'More' keeps the region: the same products, paged.
+    const full = await t.call('get_list', { area_id: areas[0]?.id, sort: 'popularity', page_size: 60 }, demo);
+    expect(full.data.total).toBe(hot.data.total);
+    expect(full.data.list.slice(0, hot.data.list.length).map((p) => p.id)).toEqual(
+      hot.data.list.map((p) => p.id),
+    );
+    expect((await t.call('get_list', { area_id: otherRegion?.id }, demo)).data.total).toBe(0);
   });
 });
 

@@ -1,4 +1,10 @@
-import { type CallResponse, ErrorCode, isEnglishMode, type Language } from '@vitrine/contract';
+import {
+  type CallResponse,
+  ErrorCode,
+  isEnglishMode,
+  type Language,
+  pickWrittenLanguage,
+} from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
 import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { CompanyRepository } from './company.repository';
@@ -63,9 +69,13 @@ export function createCompanyService(repo: CompanyRepository) {
       if (!w) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
       let about: { lang: string; body: string } | null = null;
       if (w.show_about_us) {
-        const texts = await repo.texts(w.company_id, 'about');
-        const pick = (key: string) => texts.find((x) => x.lang === key && x.body.trim());
-        about = pick(lang.key) ?? pick('en') ?? pick('zh') ?? null;
+        // In the request's language, else English, else Chinese, else any (decision 0048).
+        const texts = (await repo.texts(w.company_id, 'about')).filter((x) => x.body.trim());
+        const shown = pickWrittenLanguage(
+          texts.map((x) => x.lang),
+          lang.key,
+        );
+        about = texts.find((x) => x.lang === shown) ?? null;
       }
       return ok({ company_name: w.name, company_name_en: w.name_en, company_logo: w.logo, about });
     },
@@ -80,8 +90,11 @@ export function createCompanyService(repo: CompanyRepository) {
       if (!w) return fail(ErrorCode.WEBSITE_NOT_FOUND, t('api.websiteNotFound'));
       if (!w.show_privacy) return fail(ErrorCode.FAILED, t('api.functionOff'));
       const texts = (await repo.texts(w.company_id, 'privacy')).filter((x) => x.body.trim());
-      const pick = (key: string) => texts.find((x) => x.lang === key);
-      const text = pick(lang.key) ?? pick('en') ?? pick('zh') ?? texts[0];
+      const shown = pickWrittenLanguage(
+        texts.map((x) => x.lang),
+        lang.key,
+      );
+      const text = texts.find((x) => x.lang === shown);
       if (!text) return fail(ErrorCode.FAILED, t('api.functionOff'));
       const company = isEnglishMode(lang) ? w.name_en || w.name : w.name;
       return ok({ lang: text.lang, title: text.title, body: text.body, company_name: company });

@@ -6,6 +6,7 @@ import { displayAddress } from './company.service';
 const ZH = 11201001;
 const EN = 11201002;
 const AR = 11201005;
+const HE = 11201006;
 
 describe('contact_us', () => {
   let t: TestApp;
@@ -69,10 +70,36 @@ describe('get_company_info', () => {
     expect(r.data.about?.body).toMatch(/[\u0600-\u06ff]/);
   });
 
-  it('falls back to English for a language without its own text', async () => {
+  it('falls back to English, then Chinese, then any language written, saying which', async () => {
     const { token, website } = await t.login('demo', 'visitor');
-    const r = await t.call('get_company_info', { lang: 11201016 }, { website, token });
-    expect(r.data.about?.lang).toBe('en');
+    const about = async () =>
+      (await t.call('get_company_info', { lang: HE }, { website, token })).data.about?.lang;
+    expect(await about()).toBe('en');
+    const company = await t.db
+      .selectFrom('websites')
+      .select('company_id')
+      .where('id', '=', website)
+      .executeTakeFirstOrThrow();
+    const drop = (lang: string) =>
+      t.db
+        .deleteFrom('company_texts')
+        .where('company_id', '=', company.company_id)
+        .where('kind', '=', 'about')
+        .where('lang', '=', lang)
+        .execute();
+    await drop('en');
+    expect(await about()).toBe('zh');
+    await drop('zh');
+    // Any other written: the first in the languages' order that has a text (here Arabic).
+    const left = await t.db
+      .selectFrom('company_texts')
+      .select('lang')
+      .where('company_id', '=', company.company_id)
+      .where('kind', '=', 'about')
+      .execute();
+    const first = LANGUAGES.find((l) => left.some((x) => x.lang === l.key))?.key;
+    expect(first).toBeDefined();
+    expect(await about()).toBe(first);
   });
 
   it('leaves the about text out when the about function is off', async () => {

@@ -1,4 +1,10 @@
-import { type CallResponse, ErrorCode, type Language, type WebsiteInfo } from '@vitrine/contract';
+import {
+  type CallResponse,
+  ErrorCode,
+  type Language,
+  pickWrittenLanguage,
+  type WebsiteInfo,
+} from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
 import type { SessionContext } from '../../platform/context';
 import { type CallResult, fail, ok } from '@vitrine/contract';
@@ -15,6 +21,7 @@ function shape(n: NewsRow) {
   return {
     id: n.id,
     category: n.category,
+    lang: n.lang,
     title: n.title,
     summary: plain.length > SUMMARY_LENGTH ? `${plain.slice(0, SUMMARY_LENGTH - 1)}…` : plain,
     cover: n.cover,
@@ -26,10 +33,13 @@ function shape(n: NewsRow) {
 }
 
 export function createNewsService(repo: NewsRepository, clock: Clock) {
-  /** News in the request's language when the company writes in it, else English, else Chinese. */
+  /**
+   * News in the request's language when the company writes in it, else English, else Chinese,
+   * else any it writes in (decision 0048): a buyer always sees the news there is.
+   */
   async function languagesFor(companyId: number, lang: Language): Promise<string[]> {
-    const available = await repo.languages(companyId);
-    const pick = [lang.key, 'en', 'zh'].find((k) => available.includes(k));
+    const available = (await repo.languages(companyId)).filter((k) => k !== '');
+    const pick = pickWrittenLanguage(available, lang.key);
     // News written for every language (lang '') always shows.
     return pick ? [pick, ''] : [''];
   }

@@ -1,10 +1,10 @@
-import { ErrorCode } from '@vitrine/contract';
+import { ErrorCode, LANGUAGES } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 const EN = 11201002;
 const ZH = 11201001;
-const DE = 11201016;
+const HE = 11201006;
 
 describe('company news', () => {
   let t: TestApp;
@@ -25,10 +25,34 @@ describe('company news', () => {
     expect(r.data.list[0]?.day).toMatch(/^\d{2}$/);
   });
 
-  it('falls back to English for a language the company does not write in', async () => {
-    const r = await t.call('get_company_new', { lang: DE, page_size: 1 }, demo);
+  it('falls back to English for a language the company does not write in, and says so', async () => {
+    const r = await t.call('get_company_new', { lang: HE, page_size: 1 }, demo);
     const en = await t.call('get_company_new', { lang: EN, page_size: 1 }, demo);
     expect(r.data.list[0]?.title).toBe(en.data.list[0]?.title);
+    expect(r.data.list[0]?.lang).toBe('en');
+    const one = await t.call('get_company_new', { id: r.data.list[0]?.id, lang: HE }, demo);
+    expect(one.data.detail?.lang).toBe('en');
+  });
+
+  it('falls back to Chinese, then to any language the company writes in', async () => {
+    const other = await t.login('demo2', 'visitor');
+    const { company_id } = await t.db
+      .selectFrom('websites')
+      .select('company_id')
+      .where('id', '=', other.website)
+      .executeTakeFirstOrThrow();
+    const shown = async () =>
+      (await t.call('get_company_new', { lang: HE, page_size: 1 }, other)).data.list[0]?.lang;
+    const drop = (lang: string) =>
+      t.db.deleteFrom('news').where('company_id', '=', company_id).where('lang', '=', lang).execute();
+    await drop('en');
+    expect(await shown()).toBe('zh');
+    await drop('zh');
+    const left = await t.db.selectFrom('news').select('lang').where('company_id', '=', company_id).execute();
+    const first = LANGUAGES.find((l) => left.some((x) => x.lang === l.key))?.key;
+    expect(first).toBeDefined();
+    expect(await shown()).toBe(first);
+    expect((await t.call('get_company_new', { lang: HE }, other)).data.total).toBe(12);
   });
 
   it('filters by each of the four categories', async () => {

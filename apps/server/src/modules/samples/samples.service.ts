@@ -463,7 +463,13 @@ export function createSamplesService({
 
     async detail(owner: SampleOwner, id: number, site: WebsiteInfo, t: Translate) {
       const r = await repo.one(owner, id);
-      return r ? ok(summary(r, site)) : fail(ErrorCode.FAILED, t('cart.recordNotFound'));
+      if (!r) return fail(ErrorCode.FAILED, t('cart.recordNotFound'));
+      // The record stores no pieces total (records from before would lack it): summed from its
+      // lines as submitted, each carton count times the pieces per carton it had then.
+      const rows = await repo.lines(site.company_id, r.id, LIMITS.CART_MAX_LINES, 0);
+      const pieces = rows.reduce((sum, l) => sum + storedLine(l, r.created_at, site).pieces, 0);
+      const s = summary(r, site);
+      return ok({ ...s, totals: { ...s.totals, pieces } });
     },
 
     async lines(

@@ -90,6 +90,12 @@ describe('sample submission and records', () => {
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]).toMatchObject({ ...form, number: r.data.number, product_count: 3 });
     expect(list.data.list[0]?.totals.ctn).toBe(12);
+    // The record's summary counts pieces too: each line's cartons times its pieces per carton.
+    const pieces = live.slice(0, 3).reduce((sum, p) => sum + Math.max(1, p.carton_quantity) * 4, 0);
+    expect((await t.call('get_choose_detail', { id: r.data.id }, visitor)).data.totals).toMatchObject({
+      ctn: 12,
+      pieces,
+    });
 
     // The product changes afterwards; the record keeps the name and price it was submitted with.
     const first = live[0];

@@ -67,6 +67,9 @@ function renderLayout({ site = {}, user = visitor, path = '/home', api = {} }: S
           { path: '/productDisplay', element: <Where name="products" /> },
           { path: '/proSearch', element: <Where name="image search" /> },
           { path: '/chooseCar', element: <Where name="cart" /> },
+          ...['/newsDetails', '/certificates', '/inspection', '/showroom', '/booth', '/ecommerce']
+            .concat(['/ecommerceDetails', '/newProducts'])
+            .map((p) => ({ path: p, element: <Where name="another" /> })),
         ],
       },
       {
@@ -102,14 +105,14 @@ afterEach(() => resetBadges());
 describe('the header tabs', () => {
   it('shows every tab to a customer when every function is on, and marks the current one', () => {
     renderLayout({ site: { show_function: { news: 1, about_us: 1, contact: 0 } }, user: customer });
-    expect(tabNames()).toEqual(['Home', 'Products', 'News', 'About us', 'Personal center']);
+    expect(tabNames()).toEqual(['Home', 'Products', 'E-commerce', 'News', 'About us', 'Personal center']);
     expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(mainNav()).getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
   });
 
   it('hides news, about and contact when their function is off, and the personal center from visitors', () => {
     renderLayout({ site: { show_function: { news: 0, about_us: 0, contact: 0 } }, user: visitor });
-    expect(tabNames()).toEqual(['Home', 'Products']);
+    expect(tabNames()).toEqual(['Home', 'Products', 'E-commerce']);
   });
 
   it('links each tab to its route', () => {
@@ -120,11 +123,32 @@ describe('the header tabs', () => {
     expect(hrefs).toEqual([
       '/home',
       '/productDisplay',
+      '/ecommerce',
       '/companyNews',
       '/aboutUs',
       '/contactUs',
       '/personalCenter',
     ]);
+  });
+});
+
+describe('the current tab on pages without a tab of their own', () => {
+  it.each([
+    ['/newsDetails?id=3', 'News'],
+    ['/certificates', 'About us'],
+    ['/inspection', 'About us'],
+    ['/showroom', 'About us'],
+    ['/booth?id=2', 'About us'],
+    ['/ecommerce', 'E-commerce'],
+    ['/ecommerceDetails?id=5', 'E-commerce'],
+    ['/newProducts', 'Products'],
+  ])('marks the tab a buyer came through on %s (%s)', async (path, tab) => {
+    renderLayout({ site: { show_function: { news: 1, about_us: 1, contact: 0 } }, user: visitor, path });
+    await screen.findByText(new RegExp(`page at ${path.replace(/[?]/g, '\\?')}$`));
+    const current = within(mainNav())
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.textContent)).toEqual([tab]);
   });
 });
 
@@ -273,6 +297,7 @@ describe('the footer', () => {
     expect(links.map((a) => a.textContent)).toEqual([
       'Home',
       'Products',
+      'E-commerce',
       'News',
       'Contact us',
       'Personal center',

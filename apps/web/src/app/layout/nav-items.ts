@@ -2,11 +2,12 @@ import type { SessionUser, WebsiteInfo } from '@vitrine/contract';
 import { isCustomer } from './useShowroom';
 
 export interface NavItem {
-  key: 'home' | 'products' | 'news' | 'about' | 'contact' | 'personalCenter';
+  key: 'home' | 'products' | 'ecommerce' | 'news' | 'about' | 'contact' | 'personalCenter';
   to: string;
   label:
     | 'web.nav.home'
     | 'web.nav.products'
+    | 'web.nav.ecommerce'
     | 'web.nav.news'
     | 'web.nav.about'
     | 'web.nav.contact'
@@ -21,10 +22,24 @@ const ALL: readonly NavItem[] = [
     key: 'products',
     to: '/productDisplay',
     label: 'web.nav.products',
-    paths: ['/productDisplay', '/productDetails', '/proSearch'],
+    paths: ['/productDisplay', '/productDetails', '/proSearch', '/newProducts'],
   },
-  { key: 'news', to: '/companyNews', label: 'web.nav.news', paths: ['/companyNews'] },
-  { key: 'about', to: '/aboutUs', label: 'web.nav.about', paths: ['/aboutUs'] },
+  // Not a tab of the spec's list, but the e-commerce list is reached from nowhere else (decision 0051).
+  {
+    key: 'ecommerce',
+    to: '/ecommerce',
+    label: 'web.nav.ecommerce',
+    paths: ['/ecommerce', '/ecommerceDetails'],
+  },
+  { key: 'news', to: '/companyNews', label: 'web.nav.news', paths: ['/companyNews', '/newsDetails'] },
+  // The about page is where certificates, inspections and the showroom (with its booths) are
+  // linked from, so they stay under its tab.
+  {
+    key: 'about',
+    to: '/aboutUs',
+    label: 'web.nav.about',
+    paths: ['/aboutUs', '/certificates', '/inspection', '/showroom', '/booth'],
+  },
   { key: 'contact', to: '/contactUs', label: 'web.nav.contact', paths: ['/contactUs'] },
   {
     key: 'personalCenter',

@@ -88,6 +88,23 @@ describe('about us', () => {
     ).toBeInTheDocument();
   });
 
+  it('says in Hebrew that the text is shown in English, marked English and left to right', async () => {
+    await setLanguage(lang('he'));
+    mockApi({ get_company_info: () => ok(companyInfo('Founded in 1998 in Chenghai.')) });
+    renderApp('/aboutUs');
+    const text = (await screen.findByText('Founded in 1998 in Chenghai.')).closest('[lang]');
+    expect(text).toHaveAttribute('lang', 'en');
+    expect(text).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText('מוצג באנגלית')).toBeInTheDocument();
+  });
+
+  it('says nothing of the language when the text is in the interface language', async () => {
+    mockApi({ get_company_info: () => ok(companyInfo('Founded in 1998 in Chenghai.')) });
+    renderApp('/aboutUs');
+    await screen.findByText('Founded in 1998 in Chenghai.');
+    expect(screen.queryByText(/^Shown in/)).toBeNull();
+  });
+
   it('says so when there is no about text', async () => {
     mockApi({ get_company_info: () => ok(companyInfo(null)) });
     renderApp('/aboutUs');

@@ -23,6 +23,7 @@ type NewsItem = CallResponse<'get_company_new'>['list'][number];
 const item = (id: number, category: number, title: string): NewsItem => ({
   id,
   category,
+  lang: 'en',
   title,
   summary: `Summary of ${title}`,
   cover: '',
@@ -140,6 +141,37 @@ describe('the news list', () => {
     expect(categoryFrom(null)).toBeUndefined();
     expect(calendarOf('2026-11', '07')).toMatchObject({ day: '7', year: '2026', iso: '2026-11-07' });
     expect(calendarOf('soon', 'x')).toMatchObject({ iso: '' });
+  });
+});
+
+describe('news written in another language than the interface', () => {
+  it('says in Hebrew that the list is shown in English, and marks the English as English', async () => {
+    api();
+    await setLanguage(lang('he'));
+    renderApp('/companyNews');
+    const title = await screen.findByRole('link', { name: 'Toy fair dates' });
+    expect(screen.getByText('מוצג באנגלית')).toBeInTheDocument();
+    expect(title.closest('h2')).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('Summary of Toy fair dates')).toHaveAttribute('lang', 'en');
+  });
+
+  it('says so on the item too, its text marked English and left to right', async () => {
+    api();
+    await setLanguage(lang('he'));
+    renderApp('/newsDetails?id=2');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'New test reports' });
+    expect(heading).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('מוצג באנגלית')).toBeInTheDocument();
+    const text = screen.getByText('First paragraph.').closest('[lang]');
+    expect(text).toHaveAttribute('lang', 'en');
+    expect(text).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('says nothing when the news is in the interface language', async () => {
+    api();
+    renderApp('/companyNews');
+    await screen.findByRole('link', { name: 'Toy fair dates' });
+    expect(screen.queryByText(/^Shown in/)).toBeNull();
   });
 });
 

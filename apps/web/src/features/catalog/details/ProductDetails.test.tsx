@@ -153,6 +153,23 @@ describe('the product page', () => {
     expect(calls.named('website_toy_browse')[0]?.body).toMatchObject({ path: '/productDetails', toy_id: 7 });
   });
 
+  it('shows a remark, a description and a video together, as the demo seeds some products', async () => {
+    api(
+      product({
+        remark: 'Batteries not included.\nMixed colours in each carton.',
+        description: 'Sturdy toy car.\nRechargeable battery pack included.',
+        video_url: '/files/c1/ab/abc.webm',
+      }),
+    );
+    const { container } = renderApp('/productDetails?id=7');
+    // Generous: a busy machine takes its time over the first render of the page.
+    await screen.findByRole('heading', { level: 1, name: 'Remote control stunt car' }, { timeout: 10_000 });
+    expect(valueOf('Remark')).toBe('Batteries not included.\nMixed colours in each carton.');
+    expect(valueOf('Description')).toBe('Sturdy toy car.\nRechargeable battery pack included.');
+    expect(screen.getByRole('heading', { name: 'Video' })).toBeInTheDocument();
+    expect(container.querySelector('video')).toHaveAttribute('src', '/files/c1/ab/abc.webm');
+  });
+
   it('hides the price (and its validity) when the website hides prices', async () => {
     api(product({ price: null, price_valid_until: null }));
     renderApp('/productDetails?id=7');

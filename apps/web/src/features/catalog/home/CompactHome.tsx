@@ -5,7 +5,7 @@ import { BannerSlot } from './HomeLayouts';
 import { HomeSection } from './HomeSection';
 import { BoothsSection, Categories, TopSellingSection, useHomeParam, useSectionProducts } from './parts';
 import { ProductsBlock } from './ProductsBlock';
-import { PRODUCT_SECTIONS, type SectionDef, TOP_SELLING_MORE } from './sections';
+import { PRODUCT_SECTIONS, type SectionDef, topSellingMore } from './sections';
 import classes from './home.module.css';
 
 function TabPanelProducts({ def }: { def: SectionDef }) {
@@ -32,6 +32,7 @@ function useHasProducts(def: SectionDef): boolean {
 export default function CompactHome() {
   const { t } = useTranslation();
   const [tab, setTab] = useHomeParam('tab');
+  const [region] = useHomeParam('region');
   const has3d = useHasProducts(THREE_D);
   const sections = PRODUCT_SECTIONS.filter((d) => d.key !== '3d' || has3d);
   const active = sections.some((d) => d.key === tab) || tab === 'top' ? tab : (sections[0]?.key ?? 'new');
@@ -43,7 +44,7 @@ export default function CompactHome() {
       <HomeSection
         title={t('web.home.sections')}
         variant="compact"
-        more={activeDef?.more ?? TOP_SELLING_MORE}
+        more={activeDef?.more ?? topSellingMore(/^\d+$/.test(region) ? Number(region) : undefined)}
       >
         <Tabs value={active} onChange={(v) => setTab(v ?? '')} keepMounted={false} className={classes.tabs}>
           <Tabs.List>

@@ -8,7 +8,7 @@ import { useCurrentSearch } from '../../../lib/useCurrentSearch';
 import { catalogHref } from '../list/params';
 import { HomeSection, type HomeSectionProps } from './HomeSection';
 import { type BlockVariant, ProductsBlock } from './ProductsBlock';
-import { BOOTHS_MORE, SECTION_SIZE, type SectionDef, TOP_SELLING_MORE } from './sections';
+import { BOOTHS_MORE, SECTION_SIZE, type SectionDef, topSellingMore } from './sections';
 import skeleton from '../../../components/skeleton.module.css';
 import classes from './home.module.css';
 
@@ -115,7 +115,7 @@ export function TopSellingSection({ variant, block }: { variant: SectionVariant;
     <HomeSection
       ref={ref}
       title={title}
-      more={TOP_SELLING_MORE}
+      more={topSellingMore(areaId)}
       variant={variant}
       className={near ? undefined : skeleton.idle}
       extra={<RegionSelect value={region} onChange={setRegion} load={near} />}

@@ -37,5 +37,7 @@ export const PRODUCT_SECTIONS: readonly SectionDef[] = [
 /** Products each home section asks for (one size for every style, so they share the cache). */
 export const SECTION_SIZE = 10;
 
-export const TOP_SELLING_MORE = '/productDisplay?sort=popularity';
+/** The full top-selling list, of the chosen buyer region when there is one. */
+export const topSellingMore = (region: number | undefined): string =>
+  `/productDisplay?sort=popularity${region ? `&region=${region}` : ''}`;
 export const BOOTHS_MORE = '/showroom';

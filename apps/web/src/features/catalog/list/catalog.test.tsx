@@ -60,6 +60,7 @@ describe('catalogue filters in the address', () => {
       mode: 'list',
       page: 3,
       keyword: 'car',
+      region: null,
     });
     expect(
       parseCatalogParams(new URLSearchParams('sort=nope&flag=x&months=5&page=-1&mode=grid')),
@@ -72,6 +73,36 @@ describe('catalogue filters in the address', () => {
     });
     expect(catalogHref({ category: 3, page: 2 })).toBe('/productDisplay?category=3&page=2');
     expect(catalogHref({})).toBe('/productDisplay');
+    expect(catalogHref({ sort: 'popularity', region: 4 })).toBe('/productDisplay?region=4&sort=popularity');
+  });
+});
+
+describe('the top-selling list of a buyer region', () => {
+  it("lists that region's products, says which region, and offers all regions again", async () => {
+    const api = mockApi({
+      get_category: () => ok(tree),
+      get_location_list: () =>
+        ok([
+          { id: 3, name: 'Middle East' },
+          { id: 4, name: 'South America' },
+        ]),
+      get_list: () => ok({ list: [productCard(1)], total: 1, page: 1, page_size: 24 }),
+    });
+    const { router } = renderRoutes(
+      [{ path: '/productDisplay', element: <ProductDisplayPage /> }],
+      '/productDisplay?sort=popularity&region=3',
+    );
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: `${en.web.home.topSelling}: Middle East` },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(api.named('get_list').at(-1)?.body).toMatchObject({ sort: 'popularity', area_id: 3 });
+    await userEvent.setup().click(screen.getByRole('link', { name: en.web.home.allRegions }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=popularity'));
+    await waitFor(() => expect(api.named('get_list').at(-1)?.body).not.toHaveProperty('area_id'));
   });
 });
 

@@ -38,6 +38,8 @@ export interface CatalogParams {
   page: number;
   /** Accepted for the search feature; not used by the list yet. */
   keyword: string;
+  /** A buyer region (hot area): its top-selling products, as the home page's list shows them. */
+  region: number | null;
 }
 
 export type NewMonths = (typeof NEW_PRODUCT_MONTHS)[number];
@@ -50,6 +52,7 @@ export const DEFAULT_PARAMS: CatalogParams = {
   mode: 'thumbnail',
   page: 1,
   keyword: '',
+  region: null,
 };
 
 const positiveInt = (value: string | null): number | null => {
@@ -83,6 +86,7 @@ export function parseCatalogParams(search: URLSearchParams, showPrice = true): C
     mode: search.get('mode') === 'list' ? 'list' : 'thumbnail',
     page: positiveInt(search.get('page')) ?? 1,
     keyword: (search.get('keyword') ?? '').slice(0, 100),
+    region: positiveInt(search.get('region')),
   };
 }
 
@@ -93,6 +97,7 @@ export function catalogSearch(params: Partial<CatalogParams>): URLSearchParams {
   if (p.keyword) out.set('keyword', p.keyword);
   if (p.category !== null) out.set('category', String(p.category));
   if (p.flag !== null) out.set('flag', p.flag);
+  if (p.region !== null) out.set('region', String(p.region));
   if (p.months !== null) out.set('months', String(p.months));
   if (p.sort !== 'default') out.set('sort', p.sort);
   if (p.mode !== 'thumbnail') out.set('mode', p.mode);
@@ -122,6 +127,7 @@ export function catalogListBody(params: CatalogParams): Omit<CallRequest<'get_li
     ...(keyword ? { keyword } : {}),
     ...(params.category !== null ? { category_id: params.category } : {}),
     ...(params.flag !== null ? { flag: params.flag } : {}),
+    ...(params.region !== null ? { area_id: params.region } : {}),
     ...(params.flag === 'new' && params.months !== null ? { new_months: params.months } : {}),
   };
 }

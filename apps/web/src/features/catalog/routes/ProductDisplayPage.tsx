@@ -31,9 +31,18 @@ export default function ProductDisplayPage() {
   const list = useApiQuery('get_list', body, {}, { silent: keyword !== '' });
   const refused =
     keyword && isApiError(list.error) && list.error.code === ErrorCode.FAILED ? list.error : null;
+  // The home page's top-selling list of a buyer region, in full ('More' under it keeps the region).
+  const regions = useApiQuery(
+    'get_location_list',
+    {},
+    { staleTime: 5 * 60_000, enabled: params.region !== null },
+  );
+  const region = params.region === null ? undefined : regions.data?.find((r) => r.id === params.region);
   const title = keyword
     ? t('web.search.resultsFor', { keyword })
-    : (categoryName(tree.data, params.category) ?? t('web.pages.productDisplay'));
+    : region
+      ? `${t('web.home.topSelling')}: ${region.name}`
+      : (categoryName(tree.data, params.category) ?? t('web.pages.productDisplay'));
 
   return (
     <CatalogLayout
@@ -43,6 +52,11 @@ export default function ProductDisplayPage() {
           <Link to={catalogHref({ ...params, keyword: '', page: 1 })} className={classes.clearSearch}>
             <span aria-hidden="true">×</span>
             {t('web.search.clear')}
+          </Link>
+        ) : params.region !== null ? (
+          <Link to={catalogHref({ ...params, region: null, page: 1 })} className={classes.clearSearch}>
+            <span aria-hidden="true">×</span>
+            {t('web.home.allRegions')}
           </Link>
         ) : undefined
       }

@@ -8,6 +8,7 @@ import { useApiQuery } from '../../../lib/query';
 import { DocumentIcon, FactoryIcon, StoreIcon, ChevronNextIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Paragraphs, splitParagraphs } from '../../../components/page/Paragraphs';
+import { ShownInNote, writtenIn } from '../../../components/page/WrittenIn';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import classes from './AboutUsPage.module.css';
 
@@ -74,9 +75,12 @@ export default function AboutUsPage() {
           </h2>
         </div>
         {about && splitParagraphs(about.body).length > 0 ? (
-          <div lang={about.lang || undefined}>
-            <Paragraphs text={about.body} />
-          </div>
+          <>
+            <ShownInNote lang={about.lang} />
+            <div {...writtenIn(about.lang)}>
+              <Paragraphs text={about.body} />
+            </div>
+          </>
         ) : (
           <NothingHere>{t('web.company.aboutEmpty')}</NothingHere>
         )}

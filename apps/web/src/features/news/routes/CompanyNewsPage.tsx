@@ -10,6 +10,7 @@ import { pageCount, usePastTheEnd } from '../../../lib/usePastTheEnd';
 import { NewsIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Pager } from '../../../components/page/Pager';
+import { ShownInNote, writtenIn } from '../../../components/page/WrittenIn';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import { CalendarChip } from '../components/CalendarChip';
 import '../components/mantine-styles';
@@ -77,8 +78,11 @@ export default function CompanyNewsPage() {
   else if (!data || data.list.length === 0) {
     body = <NothingHere icon={<NewsIcon width="100%" height="100%" />}>{t('web.news.empty')}</NothingHere>;
   } else {
+    // One language for the page's items (the server picks it), but for those written for all.
+    const shownIn = data.list.find((item) => item.lang)?.lang ?? '';
     body = (
       <>
+        <ShownInNote lang={shownIn} />
         <ol
           className={classes.list}
           aria-busy={query.isPlaceholderData || undefined}
@@ -88,7 +92,7 @@ export default function CompanyNewsPage() {
             <li key={item.id} className={classes.item}>
               <CalendarChip month={item.month} day={item.day} publishedAt={item.published_at} />
               <article className={classes.itemBody}>
-                <h2 className={classes.itemTitle} dir="auto">
+                <h2 className={classes.itemTitle} dir="auto" lang={writtenIn(item.lang).lang}>
                   <Link
                     to={`${PATHS.newsDetails}?id=${item.id}`}
                     state={{ from: location.pathname + location.search }}
@@ -103,7 +107,7 @@ export default function CompanyNewsPage() {
                   </Badge>
                 ) : null}
                 {item.summary ? (
-                  <p className={classes.summary} dir="auto">
+                  <p className={classes.summary} dir="auto" lang={writtenIn(item.lang).lang}>
                     {item.summary}
                   </p>
                 ) : null}

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { ChevronPreviousIcon, NewsIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { Paragraphs } from '../../../components/page/Paragraphs';
+import { ShownInNote, writtenIn } from '../../../components/page/WrittenIn';
 import { LoadFailed, LoadingNote, NothingHere } from '../../../components/page/StatePanels';
 import { useSilentQuery } from '../../../lib/useSilentQuery';
 import { CalendarChip } from '../components/CalendarChip';
@@ -84,10 +85,11 @@ export default function NewsDetailsPage() {
     const label = CATEGORY_LABELS[detail.category as NewsCategory];
     content = (
       <article className={classes.article}>
+        <ShownInNote lang={detail.lang} />
         <header className={classes.articleHead}>
           <CalendarChip month={detail.month} day={detail.day} publishedAt={detail.published_at} />
           <div>
-            <h1 className={classes.articleTitle} dir="auto">
+            <h1 className={classes.articleTitle} dir="auto" lang={writtenIn(detail.lang).lang}>
               {detail.title}
             </h1>
             {/* A div: the category badge is a block element, which a <p> may not contain. */}
@@ -114,7 +116,9 @@ export default function NewsDetailsPage() {
             />
           </div>
         ) : null}
-        <Paragraphs text={detail.content} />
+        <div {...writtenIn(detail.lang)}>
+          <Paragraphs text={detail.content} />
+        </div>
       </article>
     );
   }
