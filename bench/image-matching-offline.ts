@@ -341,10 +341,17 @@ async function analyse(
         `inliers ${top?.evidence.inliers ?? '-'} global ${top?.evidence.global.toFixed(2) ?? '-'}`,
     );
   }
-  for (const t of [0.3, 0.4, 0.5, 0.6]) {
-    const sure = firsts.filter((f) => f.score >= t);
+  // Whether a first answer is right, by its score and its lead over the second.
+  for (const [t, m] of [
+    [0.3, 0],
+    [0.5, 0],
+    [0.3, 0.1],
+    [0.4, 0.15],
+    [0.5, 0.2],
+  ] as const) {
+    const sure = firsts.filter((f) => f.score >= t && f.margin >= m);
     console.log(
-      `  first answer scoring >= ${t}: ${sure.length} queries, right for ${sure.filter((f) => f.right).length}; below: ${firsts.length - sure.length}, right for ${firsts.filter((f) => f.score < t && f.right).length}`,
+      `  first answer scoring >= ${t} and leading by >= ${m}: ${sure.length} queries, right for ${sure.filter((f) => f.right).length}; the others: ${firsts.length - sure.length}, right for ${firsts.filter((f) => !sure.includes(f) && f.right).length}`,
     );
   }
   const within = (k: number) => ranks.filter((r) => r > 0 && r <= k).length;

@@ -276,7 +276,7 @@ describe('ORB image matcher', () => {
       expect(top?.productId).toBe(product);
       expect(top?.evidence.inliers ?? 0).toBeGreaterThanOrEqual(matcher.options.minInliers);
     }
-  });
+  }, 120_000);
 
   describe('product by product', () => {
     const options = {

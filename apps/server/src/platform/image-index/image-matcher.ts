@@ -118,9 +118,13 @@ export const DEFAULT_MATCHER_OPTIONS: MatcherOptions = Object.freeze({
   verification: DEFAULT_VERIFICATION_OPTIONS,
   colourWeight: 0.5,
   candidates: 100,
-  shortlist: 30,
-  picturesPerProduct: 1,
-  productEvidence: { pictures: 1, floor: 0 },
+  // Buyers' photos from other occasions (val, tuning subset, docs/decisions/0049): the right
+  // product's pictures rarely all come near the query, and each alone often gives few inliers;
+  // re-ranking all of a near product's pictures and adding up what they show above chance (an
+  // unrelated picture reaches 3 to 6) found 0.60 of them first instead of 0.51.
+  shortlist: 40,
+  picturesPerProduct: 5,
+  productEvidence: { pictures: 3, floor: 6 },
   queryKeypoints: 500,
   // Measured on the tuning halves (docs/decisions/0023-visual-matching.md): re-uploads (resized,
   // re-compressed) stayed within 2 bits and 0.995 of colour; distinct products that come as
