@@ -457,7 +457,7 @@ if (run('scale') && photoCatalogue) {
   };
   const vocabulary = base.matcher.vocabulary;
   const originals = base.features.map((f) => base.matcher.describeFeatures(f).global);
-  const products = [...photoGallery, ...demoPictures].map((p) => p.product);
+  const products = [...photoGallery, ...demoPictures, ...drawnPictures].map((p) => p.product);
   const rnd = seededRandom(99);
   const pictures: { id: number; product: number; global: GlobalDescriptor }[] = originals.map(
     (global, id) => ({
