@@ -1,9 +1,13 @@
 /**
  * The visual matching engine measured offline (no server): recall@1/5/10 and query latency
  * (decode + features + search, upload excluded) on
- *   (a) real photos: a labels.csv of path,sku,... (default ../shared/datasets/grocery-photos),
- *       the first --gallery photos of each sku as the catalogue plus the demo catalogue's pictures
- *       as distractors, the other photos as queries;
+ *   (a) real photos: a labels.csv of path,sku,split (default ../shared/datasets/grocery-photos):
+ *       the first --gallery `train` photos of each sku as the catalogue, plus the demo catalogue's
+ *       600 pictures and --distractors drawn pictures (bench/support/image-sets.ts) as distractors;
+ *       the `val` photos as queries (--queries train: the other train photos, the easy case).
+ *       With --analyse, each query the engine gets wrong is put down to the shortlist (the right
+ *       product has no picture among the re-ranked ones) or to the re-ranking (it has, and
+ *       another product still comes first), with the evidence of both;
  *   (b) demo pictures transformed as a buyer's photo (crop 60-90 %, rotation up to 15 degrees,
  *       scale, new background, JPEG quality 50) against the demo catalogue;
  *   (c) scale: the catalogue of (a) grown to --scale pictures with perturbed copies of the demo
@@ -13,29 +17,36 @@
  * find nothing ('no similar image found').
  *
  * Honesty rule: the queries are split by a fixed rule into a tuning half and a reporting half
- * (photos: alternating per sku after the gallery; demo: even products with transform seed 1,
- * odd products with seed 2). Parameters were chosen on the tuning half only; the reporting half,
- * the default here, was run only to report. `--half tuning` runs the other.
+ * (val photos: by a hash of the file name; train photos: alternating per sku after the gallery;
+ * demo: even products with transform seed 1, odd products with seed 2). Parameters were chosen
+ * on the tuning half only; the reporting half, the default here, was run only to report.
+ * `--half tuning` runs the other. Features of the drawn distractors are kept in tmp/ (ignored)
+ * under the extractor's settings, so a second run describes only the queries.
  *
  * Usage: node --import tsx bench/image-matching-offline.ts [--half reporting|tuning]
  *          [--only photos|demo|scale] [--labels path/to/labels.csv] [--gallery 5] [--scale 100000]
+ *          [--queries val|train] [--distractors 10000] [--analyse]
  *          [--hnsw]   (also measures the scale test with an HNSW index instead of exact search)
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   COLOUR_BINS,
   decodeLocalFeatures,
   encodeLocalFeatures,
   extractImageFeatures,
+  type ImageFeatures,
   type LocalFeatures,
+  strongestKeypoints,
 } from '../apps/server/src/platform/image-index/image-features';
 import {
   type GlobalDescriptor,
+  DEFAULT_MATCHER_OPTIONS,
   type LocalFeatureSource,
+  type MatcherOptions,
   MemoryLocalFeatures,
   OrbImageMatcher,
 } from '../apps/server/src/platform/image-index/image-matcher';
@@ -51,6 +62,8 @@ import { trainVocabularyNow } from '../apps/server/src/platform/image-index/visu
 import { percentile } from './support/measure';
 import {
   demoProducts,
+  drawnDistractors,
+  drawnPicture,
   perturbedDescriptor,
   splitLabelledPhotos,
   transformPicture,
@@ -59,7 +72,22 @@ import {
 } from './support/image-sets';
 import { seededRandom } from '../apps/server/src/platform/random';
 
-const opts = imageBenchOptions({ hnsw: { type: 'boolean', default: false } });
+const opts = imageBenchOptions({
+  hnsw: { type: 'boolean', default: false },
+  analyse: { type: 'boolean', default: false },
+  options: { type: 'string', default: '{}' },
+  variants: { type: 'string', default: '[]' },
+});
+/** The engine's options with --options (JSON, merged one level deep) over them: for tuning runs. */
+function withOptions(base: MatcherOptions, json: string): MatcherOptions {
+  const over = JSON.parse(json) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over))
+    out[k] = v && typeof v === 'object' ? { ...(out[k] as object), ...v } : v;
+  return out as unknown as MatcherOptions;
+}
+const MATCHER = withOptions(DEFAULT_MATCHER_OPTIONS, opts.options);
+if (opts.options !== '{}') console.log(`options: ${opts.options}`);
 const { half, run } = opts;
 const DEMO_PRODUCTS = 300;
 /** Demo products are numbered from here, so they never collide with photo skus. */
@@ -80,6 +108,47 @@ async function cached(key: string, make: () => Promise<Buffer>): Promise<Buffer>
 interface Picture {
   readonly product: number;
   readonly image: () => Promise<Buffer>;
+  /** Names the picture for the feature cache (drawn distractors only: thousands, always the same). */
+  readonly key?: string;
+}
+
+// Features of drawn distractors, kept between runs under the extractor's settings.
+const featureDir = resolve(import.meta.dirname, '../tmp/image-bench/features');
+const drawnDir = resolve(import.meta.dirname, '../tmp/image-bench/drawn');
+const settings = createHash('sha256').update(JSON.stringify(MATCHER.features)).digest('hex').slice(0, 12);
+mkdirSync(featureDir, { recursive: true });
+
+function encodeFeatures(f: ImageFeatures): Buffer {
+  const head = Buffer.alloc(12 + COLOUR_BINS * 4);
+  head.writeUInt16LE(f.width, 0);
+  head.writeUInt16LE(f.height, 2);
+  head.write(f.phash, 4, 'hex');
+  f.colour.forEach((c, i) => head.writeFloatLE(c, 12 + i * 4));
+  return Buffer.concat([head, encodeLocalFeatures(f.local)]);
+}
+
+function decodeFeatures(b: Buffer): ImageFeatures {
+  const colour = new Float32Array(COLOUR_BINS);
+  for (let i = 0; i < COLOUR_BINS; i++) colour[i] = b.readFloatLE(12 + i * 4);
+  return {
+    width: b.readUInt16LE(0),
+    height: b.readUInt16LE(2),
+    phash: b.toString('hex', 4, 12),
+    colour,
+    local: decodeLocalFeatures(b.subarray(12 + COLOUR_BINS * 4)),
+  };
+}
+
+async function featuresOf(p: Picture): Promise<ImageFeatures> {
+  if (!p.key) return extractImageFeatures(await p.image(), MATCHER.features);
+  const file = join(
+    featureDir,
+    `${createHash('sha256').update(`${settings}:${p.key}`).digest('hex').slice(0, 24)}.bin`,
+  );
+  if (existsSync(file)) return decodeFeatures(readFileSync(file));
+  const f = await extractImageFeatures(await p.image(), MATCHER.features);
+  writeFileSync(file, encodeFeatures(f));
+  return f;
 }
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -98,12 +167,17 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 /** A catalogue: features of its pictures, a vocabulary learned from them, and a matcher over them. */
 async function catalogue(pictures: readonly Picture[]) {
   const started = performance.now();
-  const features = await mapLimit(pictures, 2, async (p) => extractImageFeatures(await p.image()));
+  const features = await mapLimit(pictures, 2, featuresOf);
   const described = performance.now();
-  const vocabulary = trainVocabularyNow(features.map((f) => f.local.descriptors));
+  // As the server does: learned from at most 2 000 pictures spread over the catalogue.
+  const step = Math.max(1, features.length / 2000);
+  const sample: Uint8Array[] = [];
+  for (let i = 0; i < features.length && sample.length < 2000; i += step)
+    sample.push((features[Math.floor(i)] as ImageFeatures).local.descriptors);
+  const vocabulary = trainVocabularyNow(sample);
   const trained = performance.now();
   const local = new MemoryLocalFeatures();
-  const matcher = new OrbImageMatcher(vocabulary, local, undefined, pictures.length);
+  const matcher = new OrbImageMatcher(vocabulary, local, MATCHER, pictures.length);
   features.forEach((f, i) => {
     const d = matcher.describeFeatures(f);
     matcher.add(i, (pictures[i] as Picture).product, d);
@@ -178,8 +252,15 @@ const demoPictures: Picture[] = demo.flatMap((p) =>
   p.views.map((v) => ({
     product: DEMO_BASE + p.index,
     image: () => cached(`demo:${JSON.stringify(v)}`, () => renderToyPicture(v)),
+    key: `demo:${JSON.stringify(v)}`,
   })),
 );
+/** Drawn distractors: products of two pictures each, numbered after the demo's. */
+const drawnPictures: Picture[] = drawnDistractors(opts.distractors).map((d, i) => ({
+  product: DEMO_BASE + DEMO_PRODUCTS + Math.floor(i / 2),
+  image: () => drawnPicture(d, drawnDir),
+  key: `drawn:${JSON.stringify(d)}`,
+}));
 
 /** Demo queries of one half: even products with transform seed 1 (tuning), odd ones with seed 2. */
 function demoQueries(which: 'tuning' | 'reporting'): Picture[] {
@@ -201,6 +282,87 @@ function demoQueries(which: 'tuning' | 'reporting'): Picture[] {
     });
 }
 
+/**
+ * Why each query misses: the rank of the right product's best picture by global similarity (the
+ * shortlist is the first `shortlist` of them), its inliers against the winner's, and a summary.
+ */
+async function analyse(
+  cat: Awaited<ReturnType<typeof catalogue>>,
+  queries: readonly Picture[],
+  names: readonly string[],
+): Promise<void> {
+  const { matcher, features } = cat;
+  const o = matcher.options;
+  const vectors = features.map((f) => matcher.globalVector(matcher.describeFeatures(f).global));
+  const owners = [...photoGallery, ...demoPictures, ...drawnPictures].map((p) => p.product);
+  const causes = { right: 0, shortlist: 0, rerank: 0, nothing: 0 };
+  /** The first answer's score and margin over the second, and whether it was right: for wording. */
+  const firsts: { score: number; margin: number; right: boolean }[] = [];
+  const ranks: number[] = [];
+  console.log(
+    `  analysis (${queries.length} queries; shortlist ${o.shortlist} of ${o.candidates} candidates):`,
+  );
+  for (const q of queries) {
+    const d = await matcher.describe(await q.image());
+    const v = matcher.globalVector(d.global);
+    const sims = vectors.map((w, i) => {
+      let dot = 0;
+      for (let k = 0; k < v.length; k++) dot += (v[k] as number) * (w[k] as number);
+      return { i, dot };
+    });
+    sims.sort((a, b) => b.dot - a.dot);
+    const rank = sims.findIndex((x) => owners[x.i] === q.product) + 1;
+    ranks.push(rank);
+    const found = await matcher.searchWithEvidence(d, 10);
+    const top = found[0];
+    const ownIds = owners.flatMap((p, i) => (p === q.product ? [i] : []));
+    const own = matcher.inliersOf(
+      strongestKeypoints(d.local, o.queryKeypoints),
+      new Map(ownIds.map((i) => [i, (features[i] as ImageFeatures).local])),
+    );
+    const ownBest = Math.max(0, ...own.values());
+    if (top)
+      firsts.push({
+        score: top.score,
+        margin: top.score - (found[1]?.score ?? 0),
+        right: top.productId === q.product,
+      });
+    if (top?.productId === q.product) {
+      causes.right++;
+      continue;
+    }
+    const cause = rank > o.shortlist ? 'shortlist' : found.length === 0 ? 'nothing' : 'rerank';
+    causes[cause]++;
+    const name = (p: number | undefined) =>
+      p === undefined ? '-' : p < names.length ? names[p] : `drawn ${p}`;
+    console.log(
+      `    ${cause.padEnd(9)} ${name(q.product)} (${d.local.count} kp): right product's best global rank ${rank}, ` +
+        `its best inliers ${ownBest} (${[...own.values()].join('/')}); top ${name(top?.productId)} ` +
+        `inliers ${top?.evidence.inliers ?? '-'} global ${top?.evidence.global.toFixed(2) ?? '-'}`,
+    );
+  }
+  // Whether a first answer is right, by its score and its lead over the second.
+  for (const [t, m] of [
+    [0.3, 0],
+    [0.5, 0],
+    [0.3, 0.1],
+    [0.4, 0.15],
+    [0.5, 0.2],
+  ] as const) {
+    const sure = firsts.filter((f) => f.score >= t && f.margin >= m);
+    console.log(
+      `  first answer scoring >= ${t} and leading by >= ${m}: ${sure.length} queries, right for ${sure.filter((f) => f.right).length}; the others: ${firsts.length - sure.length}, right for ${firsts.filter((f) => !sure.includes(f) && f.right).length}`,
+    );
+  }
+  const within = (k: number) => ranks.filter((r) => r > 0 && r <= k).length;
+  console.log(
+    `  right first: ${causes.right}; lost in the shortlist: ${causes.shortlist}; lost in re-ranking: ${causes.rerank}; nothing found: ${causes.nothing}`,
+  );
+  console.log(
+    `  the right product's best picture by global similarity within 10 / 30 / 60 / 100 / 300: ${[10, 30, 60, 100, 300].map(within).join(' / ')} of ${ranks.length}`,
+  );
+}
+
 await loadOpenCv();
 console.log(`image matching, offline; ${half} half of the queries\n`);
 
@@ -209,7 +371,7 @@ let photoQueries: Picture[] = [];
 let photoGallery: Picture[] = [];
 const labelsFound = existsSync(opts.labels);
 if ((run('photos') || run('scale')) && labelsFound) {
-  const split = splitLabelledPhotos(opts.labels, opts.gallery);
+  const split = splitLabelledPhotos(opts.labels, opts.gallery, opts.queries);
   const skus = [...new Set(split.gallery.map((p) => p.sku))].sort();
   const asPicture = (p: { path: string; sku: string }): Picture => ({
     product: skus.indexOf(p.sku),
@@ -218,19 +380,39 @@ if ((run('photos') || run('scale')) && labelsFound) {
   photoGallery = split.gallery.map(asPicture);
   photoQueries = split[half].map(asPicture);
   console.log(
-    `(a) photos: ${opts.labels}\n  ${skus.length} skus, ${photoGallery.length} catalogue photos (first ${opts.gallery} per sku) + ${demoPictures.length} demo pictures`,
+    `(a) photos: ${opts.labels}\n  ${skus.length} skus, ${photoGallery.length} catalogue photos (first ${opts.gallery} train photos per sku) + ${demoPictures.length} demo pictures + ${drawnPictures.length} drawn distractors; queries: ${opts.queries} photos, ${half} subset`,
   );
-  photoCatalogue = await catalogue([...photoGallery, ...demoPictures]);
+  photoCatalogue = await catalogue([...photoGallery, ...demoPictures, ...drawnPictures]);
   if (run('photos')) {
     report(
-      'photo to photo',
+      `${opts.queries} photos among ${photoCatalogue.matcher.size} pictures`,
       photoQueries.length,
       await measure(photoCatalogue.matcher, photoQueries),
       GOALS.photos,
     );
-    const toysOnly = await catalogue(demoPictures);
+    if (opts.analyse) await analyse(photoCatalogue, photoQueries, skus);
+    // Other re-ranking options over the same features and vocabulary (--variants, a JSON array).
+    for (const variant of JSON.parse(opts.variants) as object[]) {
+      const options = withOptions(MATCHER, JSON.stringify(variant));
+      const { matcher: base, features } = photoCatalogue;
+      const local = new MemoryLocalFeatures();
+      const matcher = new OrbImageMatcher(base.vocabulary, local, options, features.length);
+      const all = [...photoGallery, ...demoPictures, ...drawnPictures];
+      features.forEach((f, i) => {
+        const d = matcher.describeFeatures(f);
+        matcher.add(i, (all[i] as Picture).product, d);
+        local.set(i, d.local);
+      });
+      report(
+        `variant ${JSON.stringify(variant)}`,
+        photoQueries.length,
+        await measure(matcher, photoQueries),
+        GOALS.photos,
+      );
+    }
+    const toysOnly = await catalogue([...demoPictures, ...drawnPictures]);
     reportUnrelated(
-      'photos against the demo catalogue alone',
+      'photos against the drawn pictures alone',
       photoQueries.length,
       await measure(toysOnly.matcher, photoQueries),
     );
@@ -275,7 +457,7 @@ if (run('scale') && photoCatalogue) {
   };
   const vocabulary = base.matcher.vocabulary;
   const originals = base.features.map((f) => base.matcher.describeFeatures(f).global);
-  const products = [...photoGallery, ...demoPictures].map((p) => p.product);
+  const products = [...photoGallery, ...demoPictures, ...drawnPictures].map((p) => p.product);
   const rnd = seededRandom(99);
   const pictures: { id: number; product: number; global: GlobalDescriptor }[] = originals.map(
     (global, id) => ({
@@ -302,7 +484,7 @@ if (run('scale') && photoCatalogue) {
   );
   for (const [label, makeIndex] of kinds) {
     const rssBefore = process.memoryUsage().rss;
-    const matcher = new OrbImageMatcher(vocabulary, source, undefined, target, makeIndex());
+    const matcher = new OrbImageMatcher(vocabulary, source, MATCHER, target, makeIndex());
     const started = performance.now();
     for (const p of pictures) matcher.add(p.id, p.product, { global: p.global });
     const built = (performance.now() - started) / 1000;

@@ -1,11 +1,17 @@
 // Picture sets for the image-matching benchmarks: a labelled photo set (labels.csv of
 // path,sku,...) split into gallery and queries by a fixed rule, the demo catalogue's pictures
 // drawn as the seed draws them, and seeded transforms of those pictures into buyer-like photos.
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import type { ToyPictureOptions } from '../../apps/server/src/db/seed/toy-pictures';
+import {
+  PICTURE_KINDS,
+  renderToyPicture,
+  type ToyPictureOptions,
+} from '../../apps/server/src/db/seed/toy-pictures';
+import { seededRandom } from '../../apps/server/src/platform/random';
 import type { GlobalDescriptor } from '../../apps/server/src/platform/image-index/picture-descriptor';
 import { COLOURS } from '../../apps/server/src/db/seed/vocabulary';
 import { BASE_TOYS } from '../../apps/server/src/db/seed/vocabulary-toys';
@@ -25,35 +31,117 @@ export interface PhotoSplit {
   readonly reporting: LabelledPhoto[];
 }
 
+/** Where the queries come from: other occasions (`val`, the default) or the gallery's own (`train`). */
+export type QuerySource = 'val' | 'train';
+
 /**
- * The fixed rule: photos of each sku in path order; the first `galleryPerSku` are the
- * catalogue, and the rest alternate, tuning first, between the tuning and the reporting half.
+ * The fixed rule (issue 19): the gallery is the first `galleryPerSku` `train` photos of each sku
+ * in path order. With `val` queries (the default) every `val` photo is a query, in the tuning or
+ * the reporting subset by a hash of its file name (so adding photos never moves the others);
+ * with `train` queries the other `train` photos alternate, tuning first (the rule of 0023, which
+ * measures the easy case of photos taken on the gallery's own occasions). A labels.csv without a
+ * split column counts as all `train`.
  */
-export function splitLabelledPhotos(labelsCsv: string, galleryPerSku: number): PhotoSplit {
+export function splitLabelledPhotos(
+  labelsCsv: string,
+  galleryPerSku: number,
+  queries: QuerySource = 'val',
+): PhotoSplit {
   const root = dirname(labelsCsv);
   const lines = readFileSync(labelsCsv, 'utf8').trim().split(/\r?\n/);
   const header = (lines.shift() ?? '').split(',');
   const pathCol = header.indexOf('path');
   const skuCol = header.indexOf('sku');
+  const splitCol = header.indexOf('split');
   if (pathCol < 0 || skuCol < 0) throw new Error(`${labelsCsv}: needs path and sku columns`);
-  const bySku = new Map<string, string[]>();
+  const train = new Map<string, string[]>();
+  const val: LabelledPhoto[] = [];
   for (const line of lines) {
     const cells = line.split(',');
     const path = cells[pathCol];
     const sku = cells[skuCol];
     if (!path || !sku) continue;
-    bySku.set(sku, [...(bySku.get(sku) ?? []), join(root, path)]);
+    if (splitCol >= 0 && cells[splitCol] === 'val') val.push({ path: join(root, path), sku });
+    else train.set(sku, [...(train.get(sku) ?? []), join(root, path)]);
   }
   const split: PhotoSplit = { gallery: [], tuning: [], reporting: [] };
-  for (const sku of [...bySku.keys()].sort()) {
-    const paths = (bySku.get(sku) ?? []).sort();
+  for (const sku of [...train.keys()].sort()) {
+    const paths = (train.get(sku) ?? []).sort();
     paths.forEach((path, i) => {
-      const target =
-        i < galleryPerSku ? split.gallery : (i - galleryPerSku) % 2 === 0 ? split.tuning : split.reporting;
-      target.push({ path, sku });
+      if (i < galleryPerSku) split.gallery.push({ path, sku });
+      else if (queries === 'train')
+        ((i - galleryPerSku) % 2 === 0 ? split.tuning : split.reporting).push({ path, sku });
     });
   }
+  if (queries === 'val')
+    for (const photo of val.sort((a, b) => a.path.localeCompare(b.path)))
+      (inTuningSubset(photo.path) ? split.tuning : split.reporting).push(photo);
   return split;
+}
+
+/** Half of the photos, by the first byte of the SHA-256 of the file name. */
+export function inTuningSubset(path: string): boolean {
+  return ((createHash('sha256').update(basename(path)).digest()[0] as number) & 1) === 0;
+}
+
+/** One drawn distractor: a toy of any kind and colours, as a catalogue shot or photographed. */
+export interface DrawnPicture {
+  readonly options: ToyPictureOptions;
+  /** Seed of transformPicture (an angle, a crop and a background), or null for the plain render. */
+  readonly photo: number | null;
+}
+
+const hex = (h: number, s: number, l: number): string => {
+  // HSL to RGB, so random colours cover pale, deep and dark tones alike.
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))))
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+};
+
+/**
+ * `count` distractor pictures, the same for the same seed: every toy kind the demo draws, in
+ * random colours and accents, each seed its own decals, proportions and backdrop, in all three
+ * views (studio, in front of its box, close-up), and half of them photographed (cropped, turned up
+ * to 15 degrees, on a cluttered background, JPEG 50) as an exporter's own photos would be.
+ * Two pictures per product, as the demo has.
+ */
+export function drawnDistractors(count: number, seed = 19): DrawnPicture[] {
+  const rnd = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const kind = PICTURE_KINDS[Math.floor(rnd() * PICTURE_KINDS.length)] ?? 'car';
+    const light = 0.25 + rnd() * 0.5;
+    return {
+      options: {
+        kind,
+        color: hex(rnd() * 360, 0.3 + rnd() * 0.7, light),
+        accent: hex(rnd() * 360, 0.3 + rnd() * 0.7, 0.2 + rnd() * 0.6),
+        seed: 100_000 + i * 7,
+        view: Math.floor(rnd() * 3) as 0 | 1 | 2,
+        // Small renders: the engine works at 480 px anyway, and 10 000 of them must be drawn.
+        size: 400 + Math.floor(rnd() * 3) * 100,
+      },
+      photo: rnd() < 0.5 ? Math.floor(rnd() * 2 ** 31) : null,
+    };
+  });
+}
+
+/** The JPEG of a drawn distractor, rendered once and kept in `cacheDir`. */
+export async function drawnPicture(p: DrawnPicture, cacheDir: string): Promise<Buffer> {
+  mkdirSync(cacheDir, { recursive: true });
+  const key = createHash('sha256').update(JSON.stringify(p)).digest('hex').slice(0, 24);
+  const file = join(cacheDir, `${key}.jpg`);
+  if (existsSync(file)) return readFileSync(file);
+  const plain = await renderToyPicture(p.options);
+  const body = p.photo === null ? plain : await transformPicture(plain, seededRandom(p.photo));
+  // Written aside and renamed: two benches drawing the same picture never read half of it.
+  writeFileSync(`${file}.${process.pid}`, body);
+  renameSync(`${file}.${process.pid}`, file);
+  return body;
 }
 
 export interface DemoProduct {
@@ -183,7 +271,14 @@ export const IMAGE_SEARCH_GOALS = { photos: 0.9, demo: 0.95, p95Ms: 300 } as con
  * which parts to run, the labelled photo set (read in place), photos per sku in the catalogue,
  * and the number of pictures of the scale test.
  */
-export function imageBenchOptions(extra: { hnsw?: { type: 'boolean'; default: boolean } } = {}) {
+export function imageBenchOptions(
+  extra: {
+    hnsw?: { type: 'boolean'; default: boolean };
+    analyse?: { type: 'boolean'; default: boolean };
+    options?: { type: 'string'; default: string };
+    variants?: { type: 'string'; default: string };
+  } = {},
+) {
   const { values } = parseArgs({
     options: {
       half: { type: 'string', default: 'reporting' },
@@ -193,6 +288,8 @@ export function imageBenchOptions(extra: { hnsw?: { type: 'boolean'; default: bo
         default: resolve(import.meta.dirname, '../../../shared/datasets/grocery-photos/labels.csv'),
       },
       gallery: { type: 'string', default: '5' },
+      queries: { type: 'string', default: 'val' },
+      distractors: { type: 'string', default: '10000' },
       scale: { type: 'string', default: '100000' },
       ...extra,
     },
@@ -202,7 +299,12 @@ export function imageBenchOptions(extra: { hnsw?: { type: 'boolean'; default: bo
     run: (part: string) => !values.only || values.only === part,
     labels: values.labels as string,
     gallery: Number(values.gallery),
+    queries: values.queries === 'train' ? ('train' as const) : ('val' as const),
+    distractors: Number(values.distractors),
     scale: Number(values.scale),
     hnsw: values.hnsw === true,
+    analyse: values.analyse === true,
+    options: typeof values.options === 'string' ? values.options : '{}',
+    variants: typeof values.variants === 'string' ? values.variants : '[]',
   };
 }

@@ -64,5 +64,11 @@ export type ImageSearchHit = z.infer<typeof imageSearchHit>;
 
 export const imageSearchResponse = z.object({
   list: z.array(imageSearchHit).describe('Most similar first; empty when nothing is close enough'),
+  match: z
+    .enum(['best', 'similar', 'none'])
+    .optional()
+    .describe(
+      'How sure the engine is: best (the first product is very likely the one photographed), similar (products that look alike, none of them clearly it), none (nothing close)',
+    ),
 });
 export type ImageSearchResponse = z.infer<typeof imageSearchResponse>;

@@ -30,6 +30,21 @@ export type CatalogueSimilar = (
   lang: Language,
 ) => Promise<ProductCard[]>;
 
+/**
+ * What the buyer is told of a result (issue 19): 'best' when the first product is far more
+ * likely than the rest, 'similar' when products merely look alike, 'none' when nothing is close.
+ * Wrong first answers on buyers' photos are mostly look-alikes of the right product (a carton of
+ * the same brand in another flavour), which score high too: what tells them apart is the lead
+ * over the second (docs/decisions/0049-image-search-on-other-occasions.md).
+ */
+export const SURE_MATCH = { score: 0.4, lead: 0.15 } as const;
+
+export function matchCertainty(scores: readonly number[]): 'best' | 'similar' | 'none' {
+  const [first, second = 0] = scores;
+  if (first === undefined) return 'none';
+  return first >= SURE_MATCH.score && first - second >= SURE_MATCH.lead ? 'best' : 'similar';
+}
+
 export interface ImageSearchServiceDeps {
   index: Pick<ImageIndexer, 'searcher' | 'similarProducts'>;
   readUploadedImage: ReadUploadedImage;
@@ -64,7 +79,7 @@ export function createImageSearchService({
       const { searcher, complete } = index.searcher(site.company_id);
       // Said while pictures are being indexed; a catalogue without pictures is simply empty.
       const tip = complete ? undefined : t('api.imageSearch.indexing');
-      if (!searcher) return ok({ list: [] }, tip);
+      if (!searcher) return ok({ list: [], match: 'none' }, tip);
       let query;
       try {
         query = await work({ kind: 'query', image: upload.bytes, vocabulary: searcher.vocabulary });
@@ -79,7 +94,7 @@ export function createImageSearchService({
         ...card,
         score: Math.round((scoreOf.get(card.id) ?? 0) * 1000) / 1000,
       }));
-      return ok({ list }, tip);
+      return ok({ list, match: matchCertainty(list.map((h) => h.score)) }, tip);
     },
 
     /**

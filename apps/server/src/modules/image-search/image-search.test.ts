@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { matchCertainty } from './image-search.service';
 import { type ImageWork, type ImageWorkers, INLINE_IMAGE_WORK } from './image-search.work';
 
 type Who = { token: string; website: number };
@@ -150,6 +151,9 @@ describe('image search over the catalogue pictures', () => {
     expect(r.code).toBe(0);
     expect(r.data.list[0]).toMatchObject({ id: product.id, score: 1 });
     const scores = r.data.list.map((p) => p.score);
+    // The buyer is told how sure the answer is, from the scores it shows (a near-identical demo
+    // render, another decal on the same toy, can score as high: then only 'similar').
+    expect(r.data.match).toBe(matchCertainty(scores));
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // The hits are product cards as the catalogue shows them elsewhere.
     const card = (await t.call('get_toy', { ids: [product.id] }, demo)).data[0];
@@ -207,14 +211,18 @@ describe('image search over the catalogue pictures', () => {
     });
   });
 
-  it('answers an empty list when nothing in the catalogue looks like the picture', async () => {
+  it('answers an empty list, saying nothing is close, when nothing in the catalogue looks like the picture', async () => {
     const noise = Buffer.alloc(400 * 400 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + ((i * i) % 251)) & 255;
     const picture = await sharp(noise, { raw: { width: 400, height: 400, channels: 3 } })
       .png()
       .toBuffer();
     const auth = await upload(demo, picture, 'image/png');
-    expect(await search(demo, auth.file_url)).toEqual({ code: 0, data: { list: [] }, tip: 'Success' });
+    expect(await search(demo, auth.file_url)).toEqual({
+      code: 0,
+      data: { list: [], match: 'none' },
+      tip: 'Success',
+    });
   });
 
   describe('similar products (get_toy_similar)', () => {
@@ -421,7 +429,7 @@ describe('image search over a catalogue without pictures', () => {
     await t.storage.put(auth.key, picture, 'image/png');
     expect(await t.call('image_search', { url: auth.file_url, lang: ENGLISH }, demo)).toEqual({
       code: 0,
-      data: { list: [] },
+      data: { list: [], match: 'none' },
       tip: 'Success',
     });
     const products = (await t.call('get_list', { page_size: 12 }, demo)).data.list;

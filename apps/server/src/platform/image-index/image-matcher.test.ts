@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type PictureKind, renderToyPicture } from '../../db/seed/toy-pictures';
 import { extractImageFeatures } from './image-features';
 import {
+  DEFAULT_MATCHER_OPTIONS,
   type ImageMatch,
   MemoryLocalFeatures,
   OrbImageMatcher,
@@ -245,6 +246,106 @@ describe('ORB image matcher', () => {
     const [unverified] = await blind.search(query, 1);
     expect(verified?.productId).toBe(5);
     expect(unverified?.score ?? 0).toBeLessThan((verified?.score ?? 0) - 0.2);
+  });
+
+  it('finds the product first from a photo in other light and at another angle', async () => {
+    for (const [product, view, seed] of [
+      [3, 0, 21],
+      [6, 1, 22],
+      [7, 0, 23],
+    ] as const) {
+      const picture = pictures.get(pictureId(product, view)) as Buffer;
+      // Dim, warm shop light and a sheared, foreshortened view, then a phone's crop and JPEG.
+      const relit = await sharp(picture)
+        .modulate({ brightness: 0.6, saturation: 0.75 })
+        .tint({ r: 255, g: 215, b: 170 })
+        .affine(
+          [
+            [0.95, 0.18],
+            [0.06, 0.8],
+          ],
+          { background: '#777777' },
+        )
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      const photo = await photographed(
+        await sharp(relit).resize(480, 480, { fit: 'fill' }).toBuffer(),
+        random(seed),
+      );
+      const [top] = await matcher.searchWithEvidence(await matcher.describe(photo), 5);
+      expect(top?.productId).toBe(product);
+      expect(top?.evidence.inliers ?? 0).toBeGreaterThanOrEqual(matcher.options.minInliers);
+    }
+  }, 120_000);
+
+  describe('product by product', () => {
+    const options = {
+      ...DEFAULT_MATCHER_OPTIONS,
+      shortlist: 6,
+      picturesPerProduct: 2,
+      productEvidence: { pictures: 2, floor: 6 },
+    };
+
+    it('re-ranks every picture of a shortlisted product, not only those near the query', async () => {
+      const asked: number[][] = [];
+      const m = new OrbImageMatcher(
+        vocabulary,
+        local,
+        options,
+        undefined,
+        undefined,
+        async (q, candidates) => {
+          asked.push([...candidates.keys()]);
+          return matcher.inliersOf(q, candidates);
+        },
+      );
+      for (const [id, d] of descriptors) m.add(id, Math.floor(id / 10), d);
+      await m.search(
+        await matcher.describe(await photographed(pictures.get(pictureId(2, 0)) as Buffer, random(5))),
+        5,
+      );
+      const ids = asked[0] ?? [];
+      expect(ids).toHaveLength(6);
+      // Three products, each with both of its pictures.
+      const products = new Set(ids.map((id) => Math.floor(id / 10)));
+      expect(products.size).toBe(3);
+      for (const p of products)
+        expect(ids).toEqual(expect.arrayContaining([pictureId(p, 0), pictureId(p, 1)]));
+    });
+
+    it("counts a product's other pictures' inliers above chance, so a product seen well twice beats one seen once", async () => {
+      const query = descriptors.get(pictureId(1, 0)) as PictureDescriptor;
+      const ranked = async (evidence: { pictures: number; floor: number }) => {
+        const m = new OrbImageMatcher(
+          vocabulary,
+          local,
+          { ...options, shortlist: 16, picturesPerProduct: 2, productEvidence: evidence },
+          undefined,
+          undefined,
+          // Product 3 matches once strongly, product 5 twice a little less; the rest is chance.
+          async (_q, candidates) =>
+            new Map(
+              [...candidates.keys()].map((id) => [
+                id,
+                (
+                  { [pictureId(3, 0)]: 40, [pictureId(5, 0)]: 32, [pictureId(5, 1)]: 30 } as Record<
+                    number,
+                    number
+                  >
+                )[id] ?? 5,
+              ]),
+            ),
+        );
+        // Without product 1's own pictures, whose hash would make the query a re-upload.
+        for (const [id, d] of descriptors) if (Math.floor(id / 10) !== 1) m.add(id, Math.floor(id / 10), d);
+        return (await m.searchWithEvidence(query, 3)).map((h) => [h.productId, h.evidence.inliers]);
+      };
+      expect((await ranked({ pictures: 1, floor: 6 }))[0]).toEqual([3, 40]);
+      expect((await ranked({ pictures: 2, floor: 6 })).slice(0, 2)).toEqual([
+        [5, 32 + 30 - 6],
+        [3, 40],
+      ]);
+    });
   });
 
   it('refuses a descriptor made with another vocabulary', () => {

@@ -115,6 +115,21 @@ describe('/proSearch', () => {
     expect(screen.getByText('Most similar first')).toBeInTheDocument();
   });
 
+  it('says the first product is the best match when the server is sure of it', async () => {
+    const list = [hit(7, 'Robot Dog', 0.93), hit(3, 'Racing Car', 0.4)];
+    renderPage(href, { image_search: () => ok({ list, match: 'best' }) });
+    expect(await screen.findByTestId('image-search-certainty')).toHaveTextContent('Best match first');
+  });
+
+  it('speaks only of similar products when the server is not sure of any', async () => {
+    const list = [hit(7, 'Robot Dog', 0.45), hit(3, 'Racing Car', 0.4)];
+    renderPage(href, { image_search: () => ok({ list, match: 'similar' }) });
+    expect(await screen.findByTestId('image-search-certainty')).toHaveTextContent(
+      'Products similar to your picture',
+    );
+    expect(screen.queryByText('Best match first')).not.toBeInTheDocument();
+  });
+
   it('shows a loading skeleton while searching', async () => {
     let answer: (value: ReturnType<typeof ok>) => void = () => {};
     renderPage(href, { image_search: () => new Promise((resolve) => (answer = resolve)) });

@@ -75,7 +75,14 @@ export default function ProSearchPage() {
   } else {
     body = (
       <div data-testid="image-search-results">
-        <p className={classes.order}>{t('web.imageSearch.mostSimilarFirst')}</p>
+        {/* How sure the engine is (issue 19): a clear best match, or only products that look alike. */}
+        <p className={classes.order} data-testid="image-search-certainty">
+          {query.data.match === 'best'
+            ? t('web.imageSearch.bestMatchFirst')
+            : query.data.match === 'similar'
+              ? t('web.imageSearch.results')
+              : t('web.imageSearch.mostSimilarFirst')}
+        </p>
         <ProductGrid
           products={query.data.list}
           headingLevel={2}
