@@ -75,11 +75,11 @@ beforeEach(async () => {
 });
 
 describe('pictureSources', () => {
-  it('offers the WebP widths of a stored picture, then the original', () => {
+  it('offers the WebP widths of a stored picture, each named by its type (.webp), then the original', () => {
     expect(pictureSources('/files/1/toys/a.jpg')).toEqual({
-      src: '/img/320/1/toys/a.jpg',
+      src: '/img/320/1/toys/a.jpg.webp',
       srcSet:
-        '/img/160/1/toys/a.jpg 160w, /img/320/1/toys/a.jpg 320w, /img/480/1/toys/a.jpg 480w, /img/800/1/toys/a.jpg 800w',
+        '/img/160/1/toys/a.jpg.webp 160w, /img/320/1/toys/a.jpg.webp 320w, /img/480/1/toys/a.jpg.webp 480w, /img/800/1/toys/a.jpg.webp 800w',
       fallbacks: ['/files/1/toys/a.jpg'],
     });
   });
@@ -101,7 +101,7 @@ describe('ProductPicture', () => {
     expect(img).toHaveAttribute('decoding', 'async');
     expect(img).toHaveAttribute('width', '320');
     expect(img).toHaveAttribute('height', '320');
-    expect(img?.getAttribute('srcset')).toContain('/img/800/1/toys/a.png 800w');
+    expect(img?.getAttribute('srcset')).toContain('/img/800/1/toys/a.png.webp 800w');
     expect(img).toHaveAttribute('sizes');
 
     fireEvent.error(img as HTMLImageElement);
