@@ -18,7 +18,11 @@ const isShowable = (url: string): boolean => /^(https?:\/\/|\/(?!\/))/i.test(url
 function SearchAgain({ label }: { label: string }) {
   const open = useOpenImageSearch();
   return (
-    <Button variant="light" leftSection={<CameraIcon width={18} height={18} />} onClick={(e) => open(e.currentTarget)}>
+    <Button
+      variant="light"
+      leftSection={<CameraIcon width={18} height={18} />}
+      onClick={(e) => open(e.currentTarget)}
+    >
       {label}
     </Button>
   );
