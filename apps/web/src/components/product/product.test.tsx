@@ -145,6 +145,27 @@ describe('ProductCard', () => {
     expect(screen.queryByText(en.web.product.expired)).toBeNull();
   });
 
+  it('shows what tells colour variants apart on a line of its own, and the whole name as the link', () => {
+    const name = 'Soft Plush Teddy Bear with Bow Tie, 40 cm – Red';
+    renderUi(<ProductCard product={product({ name })} />);
+    const link = screen.getByRole('link', { name });
+    // The two-line clamp holds the name only: the variant is never cut off with it.
+    const head = within(link).getByText('Soft Plush Teddy Bear with Bow Tie, 40 cm');
+    const variant = within(link).getByText('Red');
+    expect(head).not.toContainElement(variant);
+    expect(within(link).getByTitle(name)).toBeInTheDocument();
+  });
+
+  it("keeps Latin words and numbers of an Arabic name whole, in the name's own direction", () => {
+    const name = 'طائرة درون صغيرة مع وضع Headless وعودة بزر واحد، 40 سم';
+    renderUi(<ProductCard product={product({ name })} />);
+    const link = screen.getByRole('link', { name });
+    // Each one box: the clamp's ellipsis showed "eadless…" and "0" at the end of an Arabic line.
+    expect(within(link).getByText('Headless').tagName).toBe('SPAN');
+    expect(within(link).getByText('40').tagName).toBe('SPAN');
+    expect(within(link).getByTitle(name)).toHaveAttribute('dir', 'auto');
+  });
+
   it('hides the price when it is null and the number when it is null', () => {
     renderUi(<ProductCard product={product({ price: null, number: null })} />);
     expect(screen.queryByText('$12.50')).toBeNull();
