@@ -12,15 +12,8 @@ import { setLanguage } from '../../lib/i18n';
 import * as storage from '../../lib/storage';
 import { mockApi, ok } from '../../test/api-mock';
 import { demoSite } from '../../test/fixtures';
-import {
-  EmptyState,
-  pictureSources,
-  PRIORITY_CARDS,
-  ProductCard,
-  ProductGrid,
-  ProductPicture,
-  ProductRow,
-} from '.';
+import { pictureSources, PRIORITY_CARDS, ProductCard, ProductGrid, ProductPicture } from '.';
+import { EmptyState, ProductRow } from './results';
 
 const english = languageByKey('en');
 if (!english) throw new Error('English missing');
