@@ -5,7 +5,6 @@ import {
   type ProductViewMode,
 } from './ProductGrid';
 import { ProductRow } from './ProductRow';
-import { ProductRowSkeleton } from './ProductSkeletons';
 import classes from './product.module.css';
 
 /** Products in list mode, one row each; skeleton rows while loading. */
@@ -50,4 +49,21 @@ export function ProductResults({
   ...props
 }: ProductListProps & Pick<ProductGridProps, 'minCardWidth'> & { mode: ProductViewMode }) {
   return mode === 'list' ? <ProductList {...props} /> : <ProductGrid {...props} />;
+}
+
+/** A list row's shape while its product loads. */
+export function ProductRowSkeleton() {
+  return (
+    <div className={classes.row} aria-hidden="true" data-skeleton="">
+      <div className={classes.rowMedia}>
+        <span className={`${classes.picture} ${classes.shimmer}`} />
+      </div>
+      <div className={classes.rowBody}>
+        <span className={`${classes.line} ${classes.shimmer}`} style={{ width: '70%' }} />
+        <span className={`${classes.line} ${classes.shimmer}`} style={{ width: '50%' }} />
+        <span className={`${classes.line} ${classes.shimmer}`} style={{ width: '60%' }} />
+        <span className={`${classes.line} ${classes.shimmer}`} style={{ width: '40%' }} />
+      </div>
+    </div>
+  );
 }

@@ -38,11 +38,7 @@ export function ProductName({ name }: { name: string }) {
       <span className={classes.nameHead} dir="auto" title={name}>
         {whole(head)}
       </span>
-      {variant ? (
-        <span className={classes.variant} dir="auto">
-          {whole(variant)}
-        </span>
-      ) : null}
+      {variant ? <span className={classes.variant}>{whole(variant)}</span> : null}
     </>
   );
 }

@@ -14,4 +14,4 @@ export {
 } from './ProductGrid';
 export { ProductPicture, type ProductPictureProps } from './ProductPicture';
 export { ProductPrice, priceText } from './ProductPrice';
-export { ProductCardSkeleton, ProductRowSkeleton } from './ProductSkeletons';
+export { ProductCardSkeleton } from './ProductSkeletons';

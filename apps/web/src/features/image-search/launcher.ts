@@ -69,13 +69,8 @@ export function closeImageSearch(returnFocus = false): void {
   set({ opened: false });
   const back = opener;
   opener = null;
-  if (!returnFocus || !back) return;
   // Once the dialog has let go of the focus (its trap ends as it closes).
-  window.setTimeout(() => {
-    const active = document.activeElement;
-    const dropped = !active || active === document.body || active.closest('[role="dialog"]') !== null;
-    if (dropped && back.isConnected) back.focus();
-  }, 10);
+  if (returnFocus && back) window.setTimeout(() => back.focus(), 10);
 }
 
 const subscribe = (listener: () => void) => {

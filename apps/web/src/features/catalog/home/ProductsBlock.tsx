@@ -1,5 +1,5 @@
 import type { ProductCard as Product } from '@vitrine/contract';
-import { type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../../../components/product';
 import classes from './home.module.css';
@@ -41,7 +41,7 @@ export function ProductsBlock({
 
   if (variant === 'shelf') {
     return (
-      <Shelf label={label} busy={loading} count={products?.length ?? 0}>
+      <Shelf label={label} busy={loading}>
         {loading
           ? // Every section is idle in /home's first render: six placeholders a shelf were two
             // thirds of what it drew, laid out and styled before the banner could appear.
@@ -95,81 +95,28 @@ export function ProductsBlock({
   );
 }
 
+/** The shelf's previous and next buttons: their code comes with the first hover or focus. */
+const ShelfArrows = lazy(() => import('./ShelfArrows'));
+
 /**
- * A row of cards that scrolls sideways, with previous and next buttons at its ends: a mouse has
- * no sideways wheel and the scroll bar is thin or hidden (issue 21, item 13). The buttons turn a
- * screen's width and are named after the section; each is disabled at its end and both are gone
- * when everything fits.
+ * A row of cards that scrolls sideways. Previous and next buttons (ShelfArrows) join it when the
+ * pointer or the focus first enters it: a mouse has no sideways wheel and the scroll bar is thin
+ * or hidden (issue 21, item 13), but none of that is needed for /home's first paint.
  */
-function Shelf({
-  label,
-  busy,
-  count,
-  children,
-}: {
-  label: string;
-  busy: boolean;
-  count: number;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
+function Shelf({ label, busy, children }: { label: string; busy: boolean; children: ReactNode }) {
   const list = useRef<HTMLUListElement>(null);
-  const [ends, setEnds] = useState<readonly [boolean, boolean]>([true, true]);
-  const measure = () => {
-    const el = list.current;
-    if (!el) return;
-    // Right to left, scrollLeft runs from 0 to negative values.
-    const x = Math.abs(el.scrollLeft);
-    const next = [x < 4, x + el.clientWidth >= el.scrollWidth - 4] as const;
-    setEnds((e) => (e[0] === next[0] && e[1] === next[1] ? e : next));
-  };
-  // Measured once laid out (a ResizeObserver reports after layout): never a forced layout while
-  // /home draws. Again when the cards arrive and when the window changes size.
-  useEffect(() => {
-    const el = list.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => measure());
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [count]);
-  const turn = (step: 1 | -1) => {
-    const el = list.current;
-    if (!el) return;
-    const rtl = getComputedStyle(el).direction === 'rtl';
-    el.scrollBy({ left: step * (rtl ? -1 : 1) * el.clientWidth * 0.8, behavior: 'smooth' });
-  };
-  const arrow = (step: 1 | -1) => (
-    <button
-      type="button"
-      className={classes.shelfArrow}
-      data-step={step}
-      disabled={ends[step < 0 ? 0 : 1]}
-      aria-label={t(step < 0 ? 'web.home.shelfPrevious' : 'web.home.shelfNext', { section: label })}
-      onClick={() => turn(step)}
-    >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" className={classes.flipRtl}>
-        <path
-          d={step < 0 ? 'm15 6-6 6 6 6' : 'm9 6 6 6-6 6'}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        />
-      </svg>
-    </button>
-  );
+  const [armed, setArmed] = useState(false);
+  const arm = () => setArmed(true);
   return (
-    <div className={classes.shelfFrame} data-fits={(ends[0] && ends[1]) || undefined}>
-      {arrow(-1)}
-      <ul
-        ref={list}
-        className={classes.shelf}
-        aria-label={label}
-        aria-busy={busy || undefined}
-        onScroll={measure}
-      >
+    <div className={classes.shelfFrame} onPointerEnter={arm} onFocus={arm}>
+      <ul ref={list} className={classes.shelf} aria-label={label} aria-busy={busy || undefined}>
         {children}
       </ul>
-      {arrow(1)}
+      {armed ? (
+        <Suspense fallback={null}>
+          <ShelfArrows list={list} label={label} classes={classes} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ProductPicture } from '../../../components/product';
 import { SelectField } from '../../../components/SelectField';
+import { formatNumber } from '../../../lib/format';
 import { useApiQuery, useApiQueryWhenNear } from '../../../lib/query';
 import { useCurrentSearch } from '../../../lib/useCurrentSearch';
 import { catalogHref } from '../list/params';
@@ -196,27 +196,12 @@ export function Categories({ look }: { look: 'tiles' | 'sidebar' | 'pills' }) {
   );
 }
 
-/** The booths' list: its code comes when the section nears the screen (BoothList). */
-const BoothList = lazy(() => import('./BoothList'));
-
 /** The showroom's booths (get_booth_list), each opening its booth viewer. */
 export function BoothsSection({ variant, compact = false }: { variant: SectionVariant; compact?: boolean }) {
   const { t } = useTranslation();
   const [ref, { data }, near] = useApiQueryWhenNear('get_booth_list', {}, { staleTime: 5 * 60_000 });
   if (data && data.length === 0) return null;
   const title = t('web.home.booths');
-  const placeholders = (
-    <ul className={compact ? classes.boothsCompact : classes.booths} aria-label={title}>
-      {Array.from({ length: 4 }, (_, i) => (
-        <li key={i}>
-          <span className={classes.booth} aria-hidden="true">
-            <span className={`${classes.boothPicture} ${classes.shimmer}`} />
-            <span className={`${classes.line} ${classes.shimmer}`} />
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
   return (
     <HomeSection
       ref={ref}
@@ -225,13 +210,36 @@ export function BoothsSection({ variant, compact = false }: { variant: SectionVa
       variant={variant}
       className={near ? undefined : skeleton.idle}
     >
-      {data ? (
-        <Suspense fallback={placeholders}>
-          <BoothList booths={data} compact={compact} label={title} />
-        </Suspense>
-      ) : (
-        placeholders
-      )}
+      <ul className={compact ? classes.boothsCompact : classes.booths} aria-label={title}>
+        {(data ? data.slice(0, compact ? 8 : 6) : Array.from({ length: 4 }, () => null)).map((b, i) => (
+          <li key={b?.id ?? `s${i}`}>
+            {b ? (
+              <Link to={`/booth?id=${b.id}`} className={classes.booth}>
+                <ProductPicture
+                  src={b.picture}
+                  alt=""
+                  ratio={4 / 3}
+                  sizes="(max-width: 36em) 50vw, 240px"
+                  fit="cover"
+                  className={classes.boothPicture}
+                />
+                <span className={classes.boothText}>
+                  <span className={classes.boothName}>{b.name}</span>
+                  <span className={classes.boothMeta}>
+                    {t('web.home.boothNumber', { number: b.booth_number })} ·{' '}
+                    {t('web.home.boothProducts', { total: formatNumber(b.product_count) })}
+                  </span>
+                </span>
+              </Link>
+            ) : (
+              <span className={classes.booth} aria-hidden="true">
+                <span className={`${classes.boothPicture} ${classes.shimmer}`} />
+                <span className={`${classes.line} ${classes.shimmer}`} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
     </HomeSection>
   );
 }
