@@ -107,7 +107,7 @@ export function describeStorageAdapter(name: string, make: () => Promise<Storage
       const app = Fastify();
       registerPictureVariants(app, storage);
       try {
-        const res = await app.inject({ method: 'GET', url: '/img/160/c1/pictures/p.jpg' });
+        const res = await app.inject({ method: 'GET', url: '/img/160/c1/pictures/p.jpg.webp' });
         expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'image/webp']);
         expect((await sharp(res.rawPayload).metadata()).width).toBe(160);
         expect(await storage.exists('variants/w160/c1/pictures/p.jpg.webp')).toBe(true);

@@ -6,11 +6,17 @@ import { assertStorageKey, type Storage } from '../platform/storage';
 export const PICTURE_WIDTHS = [160, 320, 480, 800] as const;
 
 const SOURCE = /\.(jpe?g|png|webp)$/i;
+const WEBP_NAME = /\.webp$/;
+
+/** The address of a stored picture's variant: named by its own type, as the variant is WebP. */
+export const variantPath = (width: number, key: string): string => `/img/${width}/${key}.webp`;
 
 /**
- * GET /img/<width>/<key>: the stored picture <key> as WebP at that width. Each variant is made
+ * GET /img/<width>/<key>.webp: the stored picture <key> as WebP at that width. Each variant is made
  * once (on first request), stored beside the original and served from then on, so lists stay
- * light and the original is stored only once.
+ * light and the original is stored only once. The address ends in .webp because the body is WebP:
+ * a buyer who saves the picture gets a file named by what it holds (docs/decisions/0046). The
+ * older address, named as the original (/img/<width>/<key>), is sent on to it.
  */
 export function registerPictureVariants(app: FastifyInstance, storage: Storage): void {
   const making = new Map<string, Promise<Buffer | null>>();
@@ -18,14 +24,22 @@ export function registerPictureVariants(app: FastifyInstance, storage: Storage):
 
   app.get<{ Params: { width: string; '*': string } }>('/img/:width/*', async (request, reply) => {
     const width = Number(request.params.width);
-    const key = request.params['*'];
-    const valid = (PICTURE_WIDTHS as readonly number[]).includes(width) && SOURCE.test(key);
+    const path = request.params['*'];
+    const named = WEBP_NAME.test(path) ? path.replace(WEBP_NAME, '') : null;
+    const key = named !== null && SOURCE.test(named) ? named : path;
+    const valid =
+      (PICTURE_WIDTHS as readonly number[]).includes(width) &&
+      SOURCE.test(key) &&
+      !key.startsWith('variants/');
     try {
       if (valid) assertStorageKey(key);
     } catch {
       return reply.code(404).type('text/plain').send('Not found');
     }
-    if (!valid || key.startsWith('variants/')) return reply.code(404).type('text/plain').send('Not found');
+    if (!valid) return reply.code(404).type('text/plain').send('Not found');
+    // An address from before variants were named by their type (a page or a link kept since).
+    // A WebP original's old address (/img/<width>/<key>.webp) names its variant truly already.
+    if (!WEBP_NAME.test(path)) return reply.code(301).redirect(variantPath(width, key));
 
     // Two requests for the same new variant make it once.
     const id = `${width}/${key}`;

@@ -162,7 +162,7 @@ describe('the tab', () => {
     const { router } = renderApp('/home');
     await heading('Home');
     expect(document.title).toBe(demoSite.company_name_en);
-    expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/img/160/1/logo.png');
+    expect(document.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/img/160/1/logo.png.webp');
 
     document.title = 'Something else';
     await act(() => router.navigate('/productDisplay'));

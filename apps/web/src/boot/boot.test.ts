@@ -74,7 +74,7 @@ describe('the head script', () => {
       'Website-ID': String(demoSite.id),
       'Content-Type': 'application/json',
     });
-    await vi.waitFor(() => expect(imagePreloads()).toEqual(['/img/800/ab/cd/banner.jpg']));
+    await vi.waitFor(() => expect(imagePreloads()).toEqual(['/img/800/ab/cd/banner.jpg.webp']));
 
     await expect(takeEarlyCall('get_advert', HOME_BANNERS, 'en')).resolves.toEqual(banners);
     expect(api.named('get_advert')).toHaveLength(1);

@@ -9,7 +9,7 @@ const picture = (container: HTMLElement) => container.querySelector('img');
 describe('the company logo', () => {
   it('loads its small WebP width, not the stored file', () => {
     const { container } = render(<CompanyLogo src="/files/ab/cd/logo.png" initials="ST" />);
-    expect(picture(container)).toHaveAttribute('src', '/img/160/ab/cd/logo.png');
+    expect(picture(container)).toHaveAttribute('src', '/img/160/ab/cd/logo.png.webp');
   });
 
   it('tries the stored file when the width fails, then shows the initials', () => {

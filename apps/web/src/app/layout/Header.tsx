@@ -1,6 +1,15 @@
 import { useDisclosure } from '@mantine/hooks';
 import type { SessionUser, WebsiteInfo } from '@vitrine/contract';
-import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CompanyLogo } from '../../components/CompanyLogo';
@@ -40,17 +49,24 @@ export function Brand({ site, onNavigate }: { site: WebsiteInfo; onNavigate?: ()
   );
 }
 
+/** Below this width the header is the phone's: brand and menu, the search on a row of its own. */
+const PHONE_HEADER = '(max-width: 61.99em)';
+const onWidthChange = (listener: () => void) => {
+  const query = window.matchMedia(PHONE_HEADER);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+};
+const isPhoneHeader = () => window.matchMedia(PHONE_HEADER).matches;
+const usePhoneHeader = () => useSyncExternalStore(onWidthChange, isPhoneHeader, () => false);
+
 /** Search by name or number (and factory number when shown), with image search for toy_type 1. */
 function SearchForm({
   site,
   onSearched,
-  compact = false,
   autoFocus = false,
 }: {
   site: WebsiteInfo;
   onSearched?: () => void;
-  /** The button shows its icon only (its name stays for screen readers). */
-  compact?: boolean;
   /** Focus the box on mount (the search panel of style 4, opened on request). */
   autoFocus?: boolean;
 }) {
@@ -68,10 +84,13 @@ function SearchForm({
     setText(current);
   }
 
-  const placeholder =
+  const label =
     site.show_article_number === 1
       ? t('web.header.searchPlaceholderFactory')
       : t('web.header.searchPlaceholder');
+  // A phone's row has room for a short hint only (the long one was cut off); the label says it all.
+  const phone = usePhoneHeader();
+  const placeholder = phone ? t('web.header.searchPlaceholderShort') : label;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,16 +100,10 @@ function SearchForm({
   };
 
   return (
-    <form
-      role="search"
-      className={classes.search}
-      data-compact={compact || undefined}
-      onSubmit={onSubmit}
-      aria-label={t('web.header.search')}
-    >
+    <form role="search" className={classes.search} onSubmit={onSubmit} aria-label={t('web.header.search')}>
       <div className={classes.searchField}>
         <label htmlFor={inputId} className={classes.visuallyHidden}>
-          {placeholder}
+          {label}
         </label>
         <input
           id={inputId}
@@ -246,11 +259,14 @@ function Tabs({
 /**
  * The page header (spec section 2): brand, search, language, login or quit, and the tabs.
  * Its look follows template_style through data-style; on a phone it collapses to the brand and
- * a menu button opening a drawer with the search, the tabs, the language and login or quit.
+ * a menu button opening a drawer with the tabs, the language and login or quit, and the search
+ * on a row of its own, always at hand.
  */
 export function Header({ site, user }: HeaderProps) {
   const { t } = useTranslation();
   const style = templateStyleOf(site.template_style);
+  // Style 4 keeps its search behind a button, but a phone has it on the page like the others.
+  const phone = usePhoneHeader();
   const items = navItems(site, user);
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer's code loads on the first open and then stays mounted (for its closing animation).
@@ -274,13 +290,13 @@ export function Header({ site, user }: HeaderProps) {
             <Brand site={site} />
           </div>
           {style === 4 ? nav : null}
-          {style === 4 ? (
-            <SearchToggle site={site} />
-          ) : (
+          {style === 4 ? <SearchToggle site={site} /> : null}
+          {/* On a phone, a row of its own under the brand, in every style (issue 21, item 12). */}
+          {style !== 4 || phone ? (
             <div className={classes.searchSlot}>
               <SearchForm site={site} />
             </div>
-          )}
+          ) : null}
           <div className={classes.tools}>
             <LanguageSelect tone={style === 2 ? 'onColor' : 'plain'} />
             <AuthButton user={user} />
@@ -315,7 +331,6 @@ export function Header({ site, user }: HeaderProps) {
             closeLabel={t('web.close')}
             bodyClassName={classes.drawerBody ?? ''}
           >
-            <SearchForm site={site} onSearched={close} compact />
             <nav aria-label={navLabel}>
               <Tabs items={items} vertical onNavigate={close} />
             </nav>

@@ -204,14 +204,15 @@ describe('the search box', () => {
 });
 
 describe('the phone menu', () => {
-  it('opens a drawer with the search and the tabs, and closes on navigation', async () => {
+  it('opens a drawer with the tabs, and closes on navigation; the search stays on the page', async () => {
     const { ui } = renderLayout({ user: customer });
+    expect(within(screen.getByRole('banner')).getByRole('search')).toBeInTheDocument();
     const burger = screen.getByRole('button', { name: 'Menu' });
     expect(burger).toHaveAttribute('aria-expanded', 'false');
     await ui.click(burger);
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     expect(burger).toHaveAttribute('aria-expanded', 'true');
-    expect(within(dialog).getByRole('search')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('search')).not.toBeInTheDocument();
     const drawerNav = within(dialog).getByRole('navigation', { name: 'Main navigation' });
     await ui.click(within(drawerNav).getByRole('link', { name: 'Products' }));
     expect(await screen.findByText('products page at /productDisplay')).toBeInTheDocument();

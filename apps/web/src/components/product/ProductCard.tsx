@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AddToCartButton } from './AddToCartButton';
 import { ProductLink } from './links';
 import { ExpiredMark, ProductFlags } from './ProductFlags';
+import { ProductName } from './ProductName';
 import { ProductPicture } from './ProductPicture';
 import { ProductPrice } from './ProductPrice';
 import classes from './product.module.css';
@@ -50,8 +51,13 @@ export function ProductCard({
       </div>
       <div className={classes.body}>
         <Heading className={classes.name}>
-          <ProductLink id={product.id} ecommerce={ecommerce} className={classes.stretched}>
-            {product.name}
+          <ProductLink
+            id={product.id}
+            ecommerce={ecommerce}
+            className={classes.stretched}
+            aria-label={product.name}
+          >
+            <ProductName name={product.name} />
           </ProductLink>
         </Heading>
         {product.number !== null && product.number !== '' ? (

@@ -2,8 +2,7 @@ import type { ProductCard as Product } from '@vitrine/contract';
 import type { CSSProperties } from 'react';
 import { DEFAULT_MIN_CARD_WIDTH, gridPictureSizes } from './picture';
 import { ProductCard } from './ProductCard';
-import { ProductRow } from './ProductRow';
-import { ProductCardSkeleton, ProductRowSkeleton } from './ProductSkeletons';
+import { ProductCardSkeleton } from './ProductSkeletons';
 import classes from './product.module.css';
 
 export type ProductViewMode = 'thumbnail' | 'list';
@@ -71,48 +70,4 @@ export function ProductGrid({
       ))}
     </ul>
   );
-}
-
-/** Products in list mode, one row each; skeleton rows while loading. */
-export function ProductList({
-  products,
-  ecommerce,
-  headingLevel,
-  loading = false,
-  skeletonCount = 6,
-  priorityCount = 0,
-  className,
-  label,
-}: ProductListProps) {
-  if (loading) {
-    return (
-      <div className={[classes.list, className].filter(Boolean).join(' ')} aria-hidden="true">
-        {Array.from({ length: skeletonCount }, (_, i) => (
-          <ProductRowSkeleton key={i} />
-        ))}
-      </div>
-    );
-  }
-  return (
-    <ul className={[classes.list, className].filter(Boolean).join(' ')} aria-label={label}>
-      {products.map((p, i) => (
-        <li key={p.id}>
-          <ProductRow
-            product={p}
-            ecommerce={ecommerce}
-            headingLevel={headingLevel}
-            priority={i < priorityCount}
-          />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Products in either display mode. */
-export function ProductResults({
-  mode,
-  ...props
-}: ProductListProps & Pick<ProductGridProps, 'minCardWidth'> & { mode: ProductViewMode }) {
-  return mode === 'list' ? <ProductList {...props} /> : <ProductGrid {...props} />;
 }

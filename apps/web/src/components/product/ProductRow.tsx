@@ -4,6 +4,7 @@ import { formatNumber, formatVolume } from '../../lib/format';
 import { AddToCartButton } from './AddToCartButton';
 import { ProductLink } from './links';
 import { ExpiredMark, ProductFlags } from './ProductFlags';
+import { ProductName } from './ProductName';
 import { ProductPicture } from './ProductPicture';
 import { ProductPrice } from './ProductPrice';
 import classes from './product.module.css';
@@ -75,8 +76,13 @@ export function ProductRow({
       </div>
       <div className={classes.rowBody}>
         <Heading className={classes.name}>
-          <ProductLink id={product.id} ecommerce={ecommerce} className={classes.stretched}>
-            {product.name}
+          <ProductLink
+            id={product.id}
+            ecommerce={ecommerce}
+            className={classes.stretched}
+            aria-label={product.name}
+          >
+            <ProductName name={product.name} />
           </ProductLink>
         </Heading>
         {expired ? <ExpiredMark /> : null}

@@ -15,20 +15,3 @@ export function ProductCardSkeleton() {
     </div>
   );
 }
-
-/** A list row's shape while its product loads. */
-export function ProductRowSkeleton() {
-  return (
-    <div className={classes.row} aria-hidden="true" data-skeleton="">
-      <div className={classes.rowMedia}>
-        <span className={`${classes.picture} ${classes.shimmer}`} />
-      </div>
-      <div className={classes.rowBody}>
-        <span className={`${classes.line} ${classes.shimmer}`} style={{ width: '70%' }} />
-        <span className={`${classes.line} ${classes.shimmer}`} style={{ width: '50%' }} />
-        <span className={`${classes.line} ${classes.shimmer}`} style={{ width: '60%' }} />
-        <span className={`${classes.line} ${classes.shimmer}`} style={{ width: '40%' }} />
-      </div>
-    </div>
-  );
-}

@@ -1,5 +1,7 @@
-/** Shared product UI: cards, list rows, grids, skeletons, empty states and pictures. */
-export { EmptyState, type EmptyStateProps } from './EmptyState';
+/**
+ * Shared product UI: cards, grids, skeletons and pictures. The list mode's rows and the empty
+ * states are in ./results: /home, which shows cards only, never downloads them.
+ */
 export { logProductClick, ProductLink, type ProductLinkProps, productHref } from './links';
 export { pictureSources, PICTURE_WIDTHS, type PictureSources, PRIORITY_CARDS } from './picture';
 export { ProductCard, type ProductCardProps } from './ProductCard';
@@ -7,12 +9,9 @@ export { ExpiredMark, FLAG_BADGES, ProductFlags } from './ProductFlags';
 export {
   ProductGrid,
   type ProductGridProps,
-  ProductList,
   type ProductListProps,
-  ProductResults,
   type ProductViewMode,
 } from './ProductGrid';
 export { ProductPicture, type ProductPictureProps } from './ProductPicture';
 export { ProductPrice, priceText } from './ProductPrice';
-export { ProductRow, type ProductRowProps } from './ProductRow';
-export { ProductCardSkeleton, ProductRowSkeleton } from './ProductSkeletons';
+export { ProductCardSkeleton } from './ProductSkeletons';

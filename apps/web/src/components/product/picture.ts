@@ -1,6 +1,7 @@
 /**
  * Where a product picture can be fetched from. The server stores each picture once under
- * /files/<key> and serves it as WebP in a few widths under /img/<width>/<key>; the browser picks a
+ * /files/<key> and serves it as WebP in a few widths under /img/<width>/<key>.webp (named by its
+ * type, so a saved picture is named by what it holds); the browser picks a
  * width through srcset. When the WebP variant fails, the original is tried (a second attempt,
  * spec section 9), then a neutral placeholder is shown.
  */
@@ -28,7 +29,7 @@ export function pictureSources(url: string | null | undefined, defaultWidth = 32
   if (!match || !VARIANT_SOURCE.test(match[2] ?? '')) return { src: value, fallbacks: [] };
   const origin = match[1] ?? '';
   const key = match[2] ?? '';
-  const at = (w: number) => `${origin}/img/${w}/${key}`;
+  const at = (w: number) => `${origin}/img/${w}/${key}.webp`;
   const width = PICTURE_WIDTHS.find((w) => w >= defaultWidth) ?? 800;
   return {
     src: at(width),

@@ -12,15 +12,8 @@ import { setLanguage } from '../../lib/i18n';
 import * as storage from '../../lib/storage';
 import { mockApi, ok } from '../../test/api-mock';
 import { demoSite } from '../../test/fixtures';
-import {
-  EmptyState,
-  pictureSources,
-  PRIORITY_CARDS,
-  ProductCard,
-  ProductGrid,
-  ProductPicture,
-  ProductRow,
-} from '.';
+import { pictureSources, PRIORITY_CARDS, ProductCard, ProductGrid, ProductPicture } from '.';
+import { EmptyState, ProductRow } from './results';
 
 const english = languageByKey('en');
 if (!english) throw new Error('English missing');
@@ -75,11 +68,11 @@ beforeEach(async () => {
 });
 
 describe('pictureSources', () => {
-  it('offers the WebP widths of a stored picture, then the original', () => {
+  it('offers the WebP widths of a stored picture, each named by its type (.webp), then the original', () => {
     expect(pictureSources('/files/1/toys/a.jpg')).toEqual({
-      src: '/img/320/1/toys/a.jpg',
+      src: '/img/320/1/toys/a.jpg.webp',
       srcSet:
-        '/img/160/1/toys/a.jpg 160w, /img/320/1/toys/a.jpg 320w, /img/480/1/toys/a.jpg 480w, /img/800/1/toys/a.jpg 800w',
+        '/img/160/1/toys/a.jpg.webp 160w, /img/320/1/toys/a.jpg.webp 320w, /img/480/1/toys/a.jpg.webp 480w, /img/800/1/toys/a.jpg.webp 800w',
       fallbacks: ['/files/1/toys/a.jpg'],
     });
   });
@@ -101,7 +94,7 @@ describe('ProductPicture', () => {
     expect(img).toHaveAttribute('decoding', 'async');
     expect(img).toHaveAttribute('width', '320');
     expect(img).toHaveAttribute('height', '320');
-    expect(img?.getAttribute('srcset')).toContain('/img/800/1/toys/a.png 800w');
+    expect(img?.getAttribute('srcset')).toContain('/img/800/1/toys/a.png.webp 800w');
     expect(img).toHaveAttribute('sizes');
 
     fireEvent.error(img as HTMLImageElement);
@@ -143,6 +136,27 @@ describe('ProductCard', () => {
         .map((li) => li.textContent),
     ).toEqual([en.web.product.flags.new, en.web.product.flags.spot]);
     expect(screen.queryByText(en.web.product.expired)).toBeNull();
+  });
+
+  it('shows what tells colour variants apart on a line of its own, and the whole name as the link', () => {
+    const name = 'Soft Plush Teddy Bear with Bow Tie, 40 cm – Red';
+    renderUi(<ProductCard product={product({ name })} />);
+    const link = screen.getByRole('link', { name });
+    // The two-line clamp holds the name only: the variant is never cut off with it.
+    const head = within(link).getByText('Soft Plush Teddy Bear with Bow Tie, 40 cm');
+    const variant = within(link).getByText('Red');
+    expect(head).not.toContainElement(variant);
+    expect(within(link).getByTitle(name)).toBeInTheDocument();
+  });
+
+  it("keeps Latin words and numbers of an Arabic name whole, in the name's own direction", () => {
+    const name = 'طائرة درون صغيرة مع وضع Headless وعودة بزر واحد، 40 سم';
+    renderUi(<ProductCard product={product({ name })} />);
+    const link = screen.getByRole('link', { name });
+    // Each one box: the clamp's ellipsis showed "eadless…" and "0" at the end of an Arabic line.
+    expect(within(link).getByText('Headless').tagName).toBe('SPAN');
+    expect(within(link).getByText('40').tagName).toBe('SPAN');
+    expect(within(link).getByTitle(name)).toHaveAttribute('dir', 'auto');
   });
 
   it('hides the price when it is null and the number when it is null', () => {

@@ -1,4 +1,4 @@
-import { type EncodePlan, type Rect, type SearchImageType, type Size, sniffedType } from './rules';
+import { type EncodePlan, type PickableType, type Rect, type Size, sniffedType } from './rules';
 
 /**
  * The browser's part of image search: reading a picked file and drawing a crop on a canvas. The
@@ -12,7 +12,7 @@ export interface DecodedImage extends Size {
 }
 
 /** The type the file's first bytes show: the file's name and MIME type can lie. */
-export async function readType(file: Blob): Promise<SearchImageType | null> {
+export async function readType(file: Blob): Promise<PickableType | null> {
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
   return sniffedType(head);
 }

@@ -17,6 +17,8 @@ export interface LauncherState {
 }
 
 let state: LauncherState = { opened: false, loading: false, Dialog: null };
+/** The camera button that opened the dialog: focus goes back to it when the dialog closes. */
+let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: Partial<LauncherState>) {
@@ -40,9 +42,10 @@ export function preloadImageSearch(): Promise<ComponentType<DialogProps>> {
 
 /**
  * Opens the dialog, loading its code first if needed. Rejects when the code cannot be loaded
- * (the caller tells the buyer).
+ * (the caller tells the buyer). `from` is the button pressed, which gets the focus back.
  */
-export async function openImageSearch(): Promise<void> {
+export async function openImageSearch(from?: HTMLElement | null): Promise<void> {
+  opener = from ?? null;
   if (state.Dialog) {
     set({ opened: true });
     return;
@@ -57,7 +60,18 @@ export async function openImageSearch(): Promise<void> {
   }
 }
 
-export const closeImageSearch = (): void => set({ opened: false });
+/**
+ * Closes the dialog; with `returnFocus`, focus goes back to the button that opened it. Mantine's
+ * own return remembers the focus only when `opened` changes on a mounted dialog, and the first
+ * dialog mounts already open (its code arrives on the first click): focus fell to the page body.
+ */
+export function closeImageSearch(returnFocus = false): void {
+  set({ opened: false });
+  const back = opener;
+  opener = null;
+  // Once the dialog has let go of the focus (its trap ends as it closes).
+  if (returnFocus && back) window.setTimeout(() => back.focus(), 10);
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -14,22 +14,31 @@ import {
   MAX_FILE_BYTES,
   needsCompression,
   sniffedType,
+  uploadTypeOf,
 } from './rules';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
 describe('which files may be searched', () => {
-  it('takes JPEG and PNG files, by their type or, when the system gives none, their extension', () => {
+  it('takes JPEG, PNG and WebP files, by their type or, when the system gives none, their extension', () => {
     expect(declaredType(file('toy.jpg', 'image/jpeg'))).toBe('image/jpeg');
     expect(declaredType(file('toy.png', 'image/png'))).toBe('image/png');
     expect(declaredType(file('TOY.JPEG', ''))).toBe('image/jpeg');
     expect(declaredType(file('toy.png', ''))).toBe('image/png');
+    // The showroom's own pictures, saved from a page.
+    expect(checkFile(file('toy.jpg.webp', 'image/webp'))).toBeNull();
+    expect(declaredType(file('toy.webp', ''))).toBe('image/webp');
   });
 
-  it('refuses a GIF, a WebP or a HEIC photo with the type message, whatever its name says', () => {
+  it('sends a WebP as a JPEG, and JPEG and PNG as they are', () => {
+    expect(uploadTypeOf('image/webp')).toBe('image/jpeg');
+    expect(uploadTypeOf('image/png')).toBe('image/png');
+    expect(uploadTypeOf('image/jpeg')).toBe('image/jpeg');
+  });
+
+  it('refuses a GIF or a HEIC photo with the type message, whatever its name says', () => {
     expect(checkFile(file('toy.gif', 'image/gif'))).toEqual({ kind: 'type' });
-    expect(checkFile(file('toy.jpg', 'image/webp'))).toEqual({ kind: 'type' });
     expect(checkFile(file('IMG_0001.HEIC', ''))).toEqual({ kind: 'type' });
     expect(checkFile(file('notes.txt', 'text/plain'))).toEqual({ kind: 'type' });
   });
@@ -42,9 +51,12 @@ describe('which files may be searched', () => {
     });
   });
 
-  it('knows JPEG and PNG by their first bytes, and nothing else', () => {
+  it('knows JPEG, PNG and WebP by their first bytes, and nothing else', () => {
     expect(sniffedType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(sniffedType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('image/png');
+    expect(sniffedType(new TextEncoder().encode('RIFF\x10\x00\x00\x00WEBPVP8 '))).toBe('image/webp');
+    // Another RIFF file (a WAV sound) is no picture.
+    expect(sniffedType(new TextEncoder().encode('RIFF\x10\x00\x00\x00WAVEfmt '))).toBeNull();
     expect(sniffedType(new TextEncoder().encode('GIF89a'))).toBeNull();
     expect(sniffedType(new Uint8Array([]))).toBeNull();
   });

@@ -12,7 +12,15 @@ import {
  * here, so every rule is tested directly; image-io.ts does the drawing.
  */
 
+/** What is uploaded for a search: JPEG or PNG (spec section 5). */
 export type SearchImageType = (typeof IMAGE_SEARCH_TYPES)[number];
+
+/**
+ * What a buyer may pick: also WebP, the type of the showroom's own pictures (a buyer who saves one
+ * and searches with it). A WebP is decoded here and sent as a JPEG: the spec's rule is about the
+ * file that is sent (docs/decisions/0046).
+ */
+export type PickableType = SearchImageType | 'image/webp';
 
 export interface Size {
   width: number;
@@ -45,37 +53,47 @@ export type FileProblem = { kind: 'type' } | { kind: 'tooLarge'; maxMb: number }
 export type SizeProblem =
   { kind: 'unreadable' } | { kind: 'tooSmall'; min: number } | { kind: 'aspect'; ratio: number };
 
-const TYPE_BY_EXTENSION: Record<string, SearchImageType> = {
+const TYPE_BY_EXTENSION: Record<string, PickableType> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   jfif: 'image/jpeg',
   png: 'image/png',
+  webp: 'image/webp',
 };
 
-const isSearchType = (type: string): type is SearchImageType =>
-  (IMAGE_SEARCH_TYPES as readonly string[]).includes(type);
+const isPickable = (type: string): type is PickableType =>
+  type === 'image/webp' || (IMAGE_SEARCH_TYPES as readonly string[]).includes(type);
 
 /**
  * The type a file says it has: its MIME type, or its extension when the system gave none (some
- * file managers and drags do). Anything but JPEG or PNG is refused.
+ * file managers and drags do). Anything but JPEG, PNG or WebP is refused.
  */
-export function declaredType(file: { type: string; name: string }): SearchImageType | null {
+export function declaredType(file: { type: string; name: string }): PickableType | null {
   const mime = file.type.toLowerCase().replace('image/jpg', 'image/jpeg');
-  if (mime) return isSearchType(mime) ? mime : null;
+  if (mime) return isPickable(mime) ? mime : null;
   const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
   return TYPE_BY_EXTENSION[ext] ?? null;
 }
 
 /**
  * The type the first bytes of a file show (a GIF renamed .jpg is still a GIF); null for
- * anything but JPEG and PNG.
+ * anything but JPEG, PNG and WebP.
  */
-export function sniffedType(head: Uint8Array): SearchImageType | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (head.length >= png.length && png.every((b, i) => head[i] === b)) return 'image/png';
+export function sniffedType(head: Uint8Array): PickableType | null {
+  const at = (offset: number, bytes: readonly number[]) => bytes.every((b, i) => head[offset + i] === b);
+  if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  // RIFF, four bytes of size, WEBP.
+  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp';
   return null;
 }
+
+/**
+ * The type a picked picture is sent as: JPEG and PNG as they are, a WebP as a JPEG (the
+ * showroom's WebP pictures are photos; a transparent one gets a white ground).
+ */
+export const uploadTypeOf = (type: PickableType): SearchImageType =>
+  type === 'image/webp' ? 'image/jpeg' : type;
 
 /** What is wrong with a picked file before it is even decoded, or null. */
 export function checkFile(file: { type: string; name: string; size: number }): FileProblem | null {

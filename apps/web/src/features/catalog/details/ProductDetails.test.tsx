@@ -106,6 +106,7 @@ const valueOf = (label: string) => {
 };
 
 describe('the product page', () => {
+  // The first test of the file also waits for the page's code to load: a generous time limit.
   it('shows the labels that have a value, with their units', async () => {
     const calls = api(product());
     renderApp('/productDetails?id=7');
@@ -151,7 +152,7 @@ describe('the product page', () => {
     // The view is logged once.
     await waitFor(() => expect(calls.named('website_toy_browse')).toHaveLength(1));
     expect(calls.named('website_toy_browse')[0]?.body).toMatchObject({ path: '/productDetails', toy_id: 7 });
-  });
+  }, 30_000);
 
   it('shows a remark, a description and a video together, as the demo seeds some products', async () => {
     api(
@@ -214,6 +215,22 @@ describe('the product page', () => {
       expect(calls.named('toy_select_log')[0]?.body).toMatchObject({ toy_id: 7, factory_id: 9 }),
     );
     stop();
+  });
+
+  it('reaches "Add to sample cart" right after the breadcrumb and the copy button, before the pictures', async () => {
+    api(product());
+    const { user } = renderApp('/productDetails?id=7');
+    await title('Remote control stunt car');
+    const main = screen.getByRole('main');
+    main.focus();
+    const stops: string[] = [];
+    const add = screen.getByRole('button', { name: 'Add to sample cart' });
+    while (document.activeElement !== add && stops.length < 20) {
+      await user.tab();
+      stops.push(document.activeElement?.textContent ?? '');
+    }
+    // Products › Vehicles › RC cars, Copy, then the button: 5 stops, not 8 (stage and thumbnails).
+    expect(stops).toEqual(['Products', 'Vehicles', 'RC cars', 'Copy', 'Add to sample cart']);
   });
 
   it('disables the cart button of an expired product and says why', async () => {

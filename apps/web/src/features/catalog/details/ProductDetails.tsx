@@ -169,8 +169,11 @@ function Loaded({ product: p, variant }: { product: ProductDetail; variant: Deta
       </nav>
 
       <div className={classes.top}>
-        <Gallery pictures={pictures} name={p.name} />
-
+        {/*
+         * The summary comes first in the page's order, the pictures are drawn first (CSS order):
+         * the keyboard and screen readers reach the name, price and "Add to sample cart" right
+         * after the breadcrumb, not after every thumbnail (issue 21, item 13).
+         */}
         <Stack gap="md" className={classes.summary}>
           <Title order={1} className={classes.name}>
             {p.name}
@@ -250,6 +253,8 @@ function Loaded({ product: p, variant }: { product: ProductDetail; variant: Deta
             </section>
           )}
         </Stack>
+
+        <Gallery pictures={pictures} name={p.name} />
       </div>
 
       {(p.video_url || p.model_url) && (

@@ -1,5 +1,5 @@
 import type { ProductCard as Product } from '@vitrine/contract';
-import { useDeferredValue } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductCard, ProductCardSkeleton, ProductGrid } from '../../../components/product';
 import classes from './home.module.css';
@@ -41,7 +41,7 @@ export function ProductsBlock({
 
   if (variant === 'shelf') {
     return (
-      <ul className={classes.shelf} aria-label={label} aria-busy={loading || undefined}>
+      <Shelf label={label} busy={loading}>
         {loading
           ? // Every section is idle in /home's first render: six placeholders a shelf were two
             // thirds of what it drew, laid out and styled before the banner could appear.
@@ -55,7 +55,7 @@ export function ProductsBlock({
                 <ProductCard product={p} sizes="200px" />
               </li>
             ))}
-      </ul>
+      </Shelf>
     );
   }
 
@@ -92,5 +92,31 @@ export function ProductsBlock({
       label={label}
       className={variant === 'dense' ? classes.dense : undefined}
     />
+  );
+}
+
+/** The shelf's previous and next buttons: their code comes with the first hover or focus. */
+const ShelfArrows = lazy(() => import('./ShelfArrows'));
+
+/**
+ * A row of cards that scrolls sideways. Previous and next buttons (ShelfArrows) join it when the
+ * pointer or the focus first enters it: a mouse has no sideways wheel and the scroll bar is thin
+ * or hidden (issue 21, item 13), but none of that is needed for /home's first paint.
+ */
+function Shelf({ label, busy, children }: { label: string; busy: boolean; children: ReactNode }) {
+  const list = useRef<HTMLUListElement>(null);
+  const [armed, setArmed] = useState(false);
+  const arm = () => setArmed(true);
+  return (
+    <div className={classes.shelfFrame} onPointerEnter={arm} onFocus={arm}>
+      <ul ref={list} className={classes.shelf} aria-label={label} aria-busy={busy || undefined}>
+        {children}
+      </ul>
+      {armed ? (
+        <Suspense fallback={null}>
+          <ShelfArrows list={list} label={label} classes={classes} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

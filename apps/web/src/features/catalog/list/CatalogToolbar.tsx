@@ -13,6 +13,7 @@ import {
   sortsFor,
 } from './params';
 import type { UpdateCatalog } from './useCatalogParams';
+import { useSelectCommit } from './useSelectCommit';
 import classes from './catalog.module.css';
 
 export interface CatalogToolbarProps {
@@ -61,6 +62,14 @@ export function CatalogToolbar({
   const [months, chooseMonths] = useChosen(params.months);
   const [viewMode, chooseViewMode] = useChosen(params.mode);
   const showMonths = withMonths || flag === 'new';
+  // The arrow keys walk through each list; the results follow on Enter or on leaving it.
+  const sortSelect = useSelectCommit(chooseSort, (next: ProductSort) => update({ sort: next }));
+  const flagSelect = useSelectCommit(chooseFlag, (next: ProductFlagFilter | null) =>
+    update((current) => ({ flag: next, months: next === 'new' ? current.months : null })),
+  );
+  const monthsSelect = useSelectCommit(chooseMonths, (next: CatalogParams['months']) =>
+    update({ months: next }),
+  );
   const modeId = useId();
   const modeLabel: Record<ProductViewMode, string> = {
     thumbnail: t('web.catalog.mode.thumbnail'),
@@ -72,11 +81,9 @@ export function CatalogToolbar({
       <SelectField
         label={t('web.catalog.sort.label')}
         value={sort}
-        onChange={(e) => {
-          const next = e.currentTarget.value as ProductSort;
-          chooseSort(next);
-          update({ sort: next });
-        }}
+        onChange={(e) => sortSelect.change(e.currentTarget.value as ProductSort)}
+        onKeyDown={sortSelect.onKeyDown}
+        onBlur={sortSelect.onBlur}
       >
         {sorts.map((s) => (
           <option key={s} value={s}>
@@ -88,11 +95,9 @@ export function CatalogToolbar({
         <SelectField
           label={t('web.catalog.filter.label')}
           value={flag ?? ''}
-          onChange={(e) => {
-            const next = (e.currentTarget.value || null) as ProductFlagFilter | null;
-            chooseFlag(next);
-            update((current) => ({ flag: next, months: next === 'new' ? current.months : null }));
-          }}
+          onChange={(e) => flagSelect.change((e.currentTarget.value || null) as ProductFlagFilter | null)}
+          onKeyDown={flagSelect.onKeyDown}
+          onBlur={flagSelect.onBlur}
         >
           <option value="">{t('web.catalog.filter.all')}</option>
           {PRODUCT_FLAG_FILTERS.map((f) => (
@@ -108,10 +113,10 @@ export function CatalogToolbar({
           value={months === null ? '' : String(months)}
           onChange={(e) => {
             const n = e.currentTarget.value ? Number(e.currentTarget.value) : null;
-            const next = isNewMonths(n) ? n : null;
-            chooseMonths(next);
-            update({ months: next });
+            monthsSelect.change(isNewMonths(n) ? n : null);
           }}
+          onKeyDown={monthsSelect.onKeyDown}
+          onBlur={monthsSelect.onBlur}
         >
           <option value="">{t('web.catalog.months.any')}</option>
           {NEW_PRODUCT_MONTHS.map((m) => (

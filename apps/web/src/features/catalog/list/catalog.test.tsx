@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import '../../../test/dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import en from '@vitrine/i18n/locales/en.json';
 import { languageByKey } from '@vitrine/contract';
@@ -109,8 +109,11 @@ describe('the top-selling list of a buyer region', () => {
 describe('/productDisplay', () => {
   it('loads the page the address asks for, and writes sort, flag, months and page to it', async () => {
     const { api, search, user } = renderPage('/productDisplay?category=11&page=2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cars' })).toBeInTheDocument();
-    await screen.findByRole('link', { name: 'Toy 1' });
+    // The first test of the file also waits for the page's code to load, on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cars' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Toy 1' }, { timeout: 10_000 });
     expect(api.named('get_list').at(-1)?.body).toMatchObject({
       page: 2,
       page_size: 24,
@@ -138,6 +141,35 @@ describe('/productDisplay', () => {
     const pager = screen.getByRole('navigation', { name: en.web.catalog.pagination });
     await user.click(within(pager).getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(search().get('page')).toBe('3'));
+  }, 30_000);
+
+  it('walks through the sorts with the arrow keys without reloading, and loads the one left on Enter', async () => {
+    const { api, search } = renderPage('/productDisplay');
+    await screen.findByRole('link', { name: 'Toy 1' }, { timeout: 10_000 });
+    const calls = api.named('get_list').length;
+    const select = screen.getByLabelText(en.web.catalog.sort.label);
+    // What a closed select does for each arrow key: a keydown, then its change, in the same task.
+    for (const sort of ['entry_time', 'price_desc', 'price_asc']) {
+      fireEvent.keyDown(select, { key: 'ArrowDown' });
+      fireEvent.change(select, { target: { value: sort } });
+    }
+    expect(select).toHaveValue('price_asc');
+    expect(search().get('sort')).toBeNull();
+    fireEvent.keyDown(select, { key: 'Enter' });
+    await waitFor(() => expect(search().get('sort')).toBe('price_asc'));
+    await waitFor(() => expect(api.named('get_list').at(-1)?.body).toMatchObject({ sort: 'price_asc' }));
+    expect(
+      api
+        .named('get_list')
+        .map((c) => c.body.sort)
+        .slice(calls),
+    ).toEqual(['price_asc']);
+
+    // Leaving the field commits a choice stepped to, too.
+    fireEvent.keyDown(select, { key: 'ArrowUp' });
+    fireEvent.change(select, { target: { value: 'price_desc' } });
+    fireEvent.blur(select);
+    await waitFor(() => expect(search().get('sort')).toBe('price_desc'));
   });
 
   it('says no products were found, not "no search results", when only a filter is applied', async () => {

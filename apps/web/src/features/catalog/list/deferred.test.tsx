@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import en from '@vitrine/i18n/locales/en.json';
 import { languageByKey } from '@vitrine/contract';
 import { type ComponentProps, Suspense } from 'react';
-import type * as Product from '../../../components/product';
+import type * as Product from '../../../components/product/results';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query';
@@ -32,7 +32,7 @@ const cards = vi.hoisted(() => ({
   shown: [] as { search: string; ids: number[] }[],
 }));
 
-vi.mock('../../../components/product', async (importOriginal) => {
+vi.mock('../../../components/product/results', async (importOriginal) => {
   const product = await importOriginal<typeof Product>();
   const { use, useLayoutEffect } = await import('react');
   const { useLocation } = await import('react-router');
@@ -97,7 +97,8 @@ beforeEach(async () => {
 describe('/productDisplay renders an answer deferred', () => {
   it('marks the previous list busy until the answer has rendered, and pages within the new answer meanwhile', async () => {
     const { api, search, results, user } = renderPage('/productDisplay?category=11');
-    await screen.findByRole('link', { name: 'Toy 1' });
+    // The first test of the file also waits for the page's code to load, on a busy machine.
+    await screen.findByRole('link', { name: 'Toy 1' }, { timeout: 10_000 });
     expect(results()).not.toHaveAttribute('aria-busy');
 
     holdCards('?category=11&sort=price_asc', 3, 4);

@@ -2,7 +2,7 @@ import { ErrorCode } from '@vitrine/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/product';
+import { EmptyState } from '../../../components/product/results';
 import { isApiError } from '../../../lib/api-client';
 import { useApiQuery } from '../../../lib/query';
 import { CatalogLayout } from '../list/CatalogLayout';

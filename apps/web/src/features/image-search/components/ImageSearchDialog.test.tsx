@@ -68,6 +68,7 @@ if (!Blob.prototype.arrayBuffer) {
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];
 const GIF = [...new TextEncoder().encode('GIF89a'), 1, 0, 1, 0];
+const WEBP = [...new TextEncoder().encode('RIFF'), 0x24, 0, 0, 0, ...new TextEncoder().encode('WEBPVP8 ')];
 const picture = (name: string, type: string, bytes: number[]) =>
   new File([new Uint8Array(bytes)], name, { type });
 
@@ -113,7 +114,7 @@ function renderDialog(api: Record<string, Handler> = {}) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  // The file chooser offers JPG and PNG, but a buyer can still choose "all files".
+  // The file chooser offers JPG, PNG and WebP, but a buyer can still choose "all files".
   const user = userEvent.setup({ applyAccept: false });
   const pick = (file: File) => user.upload(screen.getByLabelText('Choose a picture'), file);
   return { user, server, onClose, pick };
@@ -143,7 +144,7 @@ describe('picking a picture', () => {
     const decode = decodesAs(800, 600);
     const { pick } = renderDialog();
     await pick(picture('spinner.gif', 'image/gif', GIF));
-    expect(await alertText()).toBe('Only JPG and PNG images can be searched.');
+    expect(await alertText()).toBe('Only JPG, PNG and WebP images can be searched.');
     expect(decode).not.toHaveBeenCalled();
     expect(screen.queryByTestId('image-search-crop')).not.toBeInTheDocument();
   });
@@ -152,7 +153,7 @@ describe('picking a picture', () => {
     decodesAs(800, 600);
     const { pick } = renderDialog();
     await pick(picture('toy.jpg', 'image/jpeg', GIF));
-    expect(await alertText()).toBe('Only JPG and PNG images can be searched.');
+    expect(await alertText()).toBe('Only JPG, PNG and WebP images can be searched.');
   });
 
   it('refuses a picture under 200 px on a side, saying how small it is', async () => {
@@ -262,6 +263,19 @@ describe('searching', () => {
     expect(auth).toEqual(AUTH);
     expect(blob?.type).toBe('image/jpeg');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('searches with a showroom picture saved as WebP: decoded here, sent as a JPEG', async () => {
+    decodesAs(800, 600);
+    vi.mocked(uploadWithCredential).mockResolvedValue(AUTH.file_url);
+    const { user, server, pick } = renderDialog({ get_temp_auth: () => ok(AUTH) });
+    // Saved before pictures were named by their type: WebP bytes under a .jpg name.
+    await pick(picture('drone.jpg', 'image/jpeg', WEBP));
+    await user.click(await searchButton());
+    await screen.findByText(/^results at/);
+    expect(server.named('get_temp_auth')[0]?.body).toMatchObject({ content_type: 'image/jpeg' });
+    expect(encoded.plans).toEqual([{ width: 600, height: 400, type: 'image/jpeg', quality: 0.9 }]);
+    expect(vi.mocked(uploadWithCredential).mock.calls[0]?.[1]?.type).toBe('image/jpeg');
   });
 
   it('keeps a PNG a PNG when it is small enough, and asks for a PNG credential', async () => {

@@ -125,6 +125,8 @@ export default function ImageSearchDialog({ opened, onClose }: DialogProps) {
       radius={phone ? 0 : 'lg'}
       padding="lg"
       closeButtonProps={{ 'aria-label': t('web.close') }}
+      // The launcher gives the focus back to the camera button (launcher.ts closeImageSearch).
+      returnFocus={false}
       overlayProps={{ backgroundOpacity: 0.5, blur: 2 }}
       classNames={{ content: classes.dialog, body: classes.dialogBody }}
       data-testid="image-search-dialog"

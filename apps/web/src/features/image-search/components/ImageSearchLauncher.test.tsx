@@ -46,6 +46,21 @@ beforeEach(async () => {
 });
 
 describe('the camera button', () => {
+  // First in this file: the dialog's code is loaded on the first click, and only that first
+  // dialog (mounted already open) lost the focus on closing.
+  it('gets the focus back when the dialog closes, the first time and the next', async () => {
+    const user = renderHeaderPart();
+    const camera = screen.getByRole('button', { name: 'Search by image' });
+    for (const close of ['{Escape}', 'button'] as const) {
+      await user.click(camera);
+      const dialog = await screen.findByRole('dialog', { name: 'Search by image' });
+      await waitFor(() => expect(within(dialog).getByLabelText('Choose a picture')).toHaveFocus());
+      if (close === 'button') await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      else await user.keyboard(close);
+      await waitFor(() => expect(camera).toHaveFocus());
+    }
+  });
+
   it('is reached with the keyboard and opens the image-search dialog on its file chooser', async () => {
     const user = renderHeaderPart();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -6,10 +6,10 @@ import { closeImageSearch, openImageSearch, preloadImageSearch, useImageSearchLa
 import classes from './launcher.module.css';
 
 /** Opens the image-search dialog; tells the buyer when its code cannot be loaded. */
-export function useOpenImageSearch(): () => void {
+export function useOpenImageSearch(): (from?: HTMLElement | null) => void {
   const { t } = useTranslation();
-  return () => {
-    openImageSearch().catch(() => showErrorToast(t('web.imageSearch.openFailed')));
+  return (from) => {
+    openImageSearch(from).catch(() => showErrorToast(t('web.imageSearch.openFailed')));
   };
 }
 
@@ -34,9 +34,9 @@ export function ImageSearchButton({ className, onOpen }: { className?: string; o
       // The dialog's code starts loading as soon as the buyer shows interest.
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => {
+      onClick={(event) => {
         onOpen?.();
-        open();
+        open(event.currentTarget);
       }}
     >
       <CameraIcon />
@@ -49,5 +49,5 @@ export function ImageSearchHost() {
   const { opened, Dialog } = useImageSearchLauncher();
   // Leaving the layout (the session ended, off to /login) must not leave the dialog open for later.
   useEffect(() => closeImageSearch, []);
-  return Dialog ? <Dialog opened={opened} onClose={closeImageSearch} /> : null;
+  return Dialog ? <Dialog opened={opened} onClose={() => closeImageSearch(true)} /> : null;
 }

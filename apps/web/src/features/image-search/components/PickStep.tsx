@@ -3,12 +3,13 @@ import { type ChangeEvent, type DragEvent, useEffect, useId, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { CameraIcon } from '../../../components/icons';
 import { decodeImage, type DecodedImage, readType } from '../image-io';
-import { checkFile, checkSize, type SearchImageType } from '../rules';
+import { checkFile, checkSize, type PickableType, type SearchImageType, uploadTypeOf } from '../rules';
 import classes from './image-search.module.css';
 import { sizeText } from './size-text';
 
 /** A picture that passed every check, decoded, with an address the crop tool can show. */
 export interface PickedImage {
+  /** The type its crop is sent as (a WebP goes as a JPEG). */
   type: SearchImageType;
   image: DecodedImage;
   url: string;
@@ -21,13 +22,13 @@ export function releasePicked(picked: PickedImage): void {
 }
 
 /** What the file chooser offers; other files can still be chosen ("all files") or dropped. */
-const ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
+const ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
 
 type Checked = { ok: PickedImage } | { problem: string };
 
 /**
- * Picks a picture (file chooser or drop) and checks it: JPEG or PNG by its name and by its first
- * bytes, not too large, readable, and of a regular size.
+ * Picks a picture (file chooser or drop) and checks it: JPEG, PNG or WebP by its name and by its
+ * first bytes, not too large, readable, and of a regular size.
  */
 export function PickStep({ onPicked }: { onPicked(picked: PickedImage): void }) {
   const { t } = useTranslation();
@@ -55,7 +56,7 @@ export function PickStep({ onPicked }: { onPicked(picked: PickedImage): void }) 
     if (fileProblem?.kind === 'tooLarge') {
       return { problem: t('web.imageSearch.problems.tooLarge', { size: fileProblem.maxMb }) };
     }
-    let type: SearchImageType | null;
+    let type: PickableType | null;
     let image: DecodedImage;
     try {
       type = await readType(file);
@@ -78,7 +79,7 @@ export function PickStep({ onPicked }: { onPicked(picked: PickedImage): void }) 
       }
       return { problem: t('web.imageSearch.problems.aspect', { ratio: sizeProblem.ratio }) };
     }
-    return { ok: { type, image, url: URL.createObjectURL(file) } };
+    return { ok: { type: uploadTypeOf(type), image, url: URL.createObjectURL(file) } };
   };
 
   const take = async (file: File | undefined) => {

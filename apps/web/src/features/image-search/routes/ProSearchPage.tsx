@@ -6,7 +6,8 @@ import { PATHS } from '../../../lib/paths';
 import { CameraIcon } from '../../../components/icons';
 import pageClasses from '../../../components/page/page.module.css';
 import { LoadingNote } from '../../../components/page/StatePanels';
-import { EmptyState, PRIORITY_CARDS, ProductGrid } from '../../../components/product';
+import { PRIORITY_CARDS, ProductGrid } from '../../../components/product';
+import { EmptyState } from '../../../components/product/results';
 import { useSilentQuery } from '../../../lib/useSilentQuery';
 import { useOpenImageSearch } from '../components/ImageSearchLauncher';
 import classes from './pro-search.module.css';
@@ -18,7 +19,11 @@ const isShowable = (url: string): boolean => /^(https?:\/\/|\/(?!\/))/i.test(url
 function SearchAgain({ label }: { label: string }) {
   const open = useOpenImageSearch();
   return (
-    <Button variant="light" leftSection={<CameraIcon width={18} height={18} />} onClick={open}>
+    <Button
+      variant="light"
+      leftSection={<CameraIcon width={18} height={18} />}
+      onClick={(e) => open(e.currentTarget)}
+    >
       {label}
     </Button>
   );
