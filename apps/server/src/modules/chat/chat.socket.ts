@@ -17,6 +17,7 @@ import type { Bus } from '../../platform/bus';
 import { companyChatId } from '../../platform/chat-ids';
 import type { ChatSigner } from '../../platform/chat-signature';
 import type { Clock } from '../../platform/clock';
+import { isSessionsEnded, SESSIONS_ENDED_TOPIC, type SessionsEnded } from '../../platform/session-events';
 import {
   accessStep,
   isRefusal,
@@ -65,6 +66,8 @@ interface Connection {
   id: string;
   ws: WebSocket;
   actor: ChatActor | null;
+  /** The session token of the login, checked again when the bus says sessions of this person ended. */
+  token: string;
   lang: Language;
   expiresAt: number;
   openedAt: number;
@@ -218,6 +221,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     if (!actor || actor.chatId !== grant.chatId) return signatureRefused();
 
     c.actor = actor;
+    c.token = frame.token ?? '';
     c.expiresAt = grant.expiresAt;
     await join(c, actor.companyId);
     send(c, {
@@ -336,6 +340,43 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     }
   }
 
+  /**
+   * Sessions of a person ended somewhere (a logout, a disabled account, a new password): each of
+   * that person's connections here checks its own session again, in turn with its frames, and is
+   * closed with -2 and REFUSED when it ended, which the clients read as 'log in again'. Others of
+   * theirs (another browser that kept its session) stay.
+   */
+  function onSessionsEnded(event: SessionsEnded) {
+    const conns = companies.get(event.companyId)?.conns;
+    if (!conns) return;
+    for (const c of conns) {
+      const a = c.actor;
+      const mine =
+        a &&
+        (event.side === 'customer'
+          ? a.kind === 'buyer' && a.customerId === event.personId
+          : a.kind === 'staff' && a.staffId === event.personId);
+      if (!mine) continue;
+      c.queue = c.queue
+        .then(async () => {
+          const alive =
+            a.kind === 'buyer'
+              ? await resolvers.resolveSession(c.token)
+              : await resolvers.resolveStaff(c.token);
+          if (!alive) endSession(c);
+        })
+        .catch((err) => app.log.error({ err }, 'chat: checking a session failed'));
+    }
+  }
+
+  function endSession(c: Connection) {
+    const tip = tips(c)('api.sessionInvalid');
+    // Not a member any more: nothing more is delivered to it, and no frame of it is handled.
+    leave(c);
+    c.actor = null;
+    refuse(c, ErrorCode.SESSION_INVALID, tip, { close: CHAT_CLOSE.REFUSED });
+  }
+
   /** Closes silent connections, logins that never came, and logins whose signature ran out. */
   function sweep() {
     const now = monotonic();
@@ -356,6 +397,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
       id: `${instance}:${++seq}`,
       ws,
       actor: null,
+      token: '',
       lang: requestLanguage(undefined, undefined),
       expiresAt: 0,
       openedAt: now,
@@ -379,12 +421,18 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     ws.on('error', () => leave(c));
   });
 
+  const sessionsEnded = bus.subscribe(SESSIONS_ENDED_TOPIC, (payload) => {
+    if (isSessionsEnded(payload)) onSessionsEnded(payload);
+  });
+  sessionsEnded.catch((err) => app.log.error({ err }, 'chat: subscribing to session ends failed'));
+
   const every = deps.sweepEveryMs ?? 10_000;
   const timer = every > 0 ? setInterval(sweep, every) : null;
   timer?.unref();
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     for (const c of all) c.ws.close(1001, 'closing');
+    await sessionsEnded.then((end) => end()).catch(() => undefined);
   });
 
   return {
