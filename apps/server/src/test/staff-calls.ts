@@ -195,6 +195,7 @@ export async function staffCallBodies(
     staff_get_messages: { chat_id: o.chatId },
     staff_assign_conversation: { chat_id: o.chatId, staff_id: o.serviceStaffId },
     staff_mark_read: { chat_id: o.chatId },
+    staff_list_chat_staff: {},
     staff_chat_context: { chat_id: o.chatId },
     staff_create_chat_sig: {},
     staff_get_chat_upload_credential: { content_type: 'image/png' },

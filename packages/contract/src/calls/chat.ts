@@ -300,6 +300,17 @@ export const staffAssignConversationRequest = baseRequest.extend({
 
 export const staffMarkReadRequest = baseRequest.extend({ chat_id: chatId });
 
+export const staffListChatStaffRequest = baseRequest;
+export const chatStaffMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(CHAT_WRITER_ROLES),
+});
+export type ChatStaffMember = z.infer<typeof chatStaffMember>;
+export const chatStaffList = z.object({
+  list: z.array(chatStaffMember).describe('Active staff who may answer the chat, by name'),
+});
+
 export const staffChatContextRequest = baseRequest.extend({ chat_id: chatId });
 export const staffChatContext = z.object({
   conversation: staffConversation,

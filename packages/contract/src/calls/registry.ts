@@ -161,6 +161,8 @@ import {
   staffGetMessagesRequest,
   staffListConversationsRequest,
   staffMarkReadRequest,
+  staffListChatStaffRequest,
+  chatStaffList,
 } from './chat';
 
 /**
@@ -1182,6 +1184,16 @@ export const calls = {
     summary: 'Assign a conversation to a staff member of the company (owner or service), or unassign it.',
     request: staffAssignConversationRequest,
     response: staffConversation,
+  }),
+  staff_list_chat_staff: call({
+    name: 'staff_list_chat_staff',
+    access: 'staff',
+    roles: CHAT_WRITERS,
+    tag: 'staff-chat',
+    summary:
+      "The company's active staff who may answer the chat (owner, service): whom a conversation can be assigned to.",
+    request: staffListChatStaffRequest,
+    response: chatStaffList,
   }),
   staff_mark_read: call({
     name: 'staff_mark_read',

@@ -69,6 +69,12 @@ function setUp(role: 'owner' | 'sales' | 'service') {
     }),
     staff_mark_read: () => conversation({ unread_count: 0 }),
     staff_assign_conversation: (body) => conversation({ staff_id: Number(body.staff_id), staff_name: 'Ann' }),
+    staff_list_chat_staff: () => ({
+      list: [
+        { id: 1, name: 'Ann', role: 'service' },
+        { id: 2, name: 'Lily Chen', role: 'owner' },
+      ],
+    }),
     staff_chat_context: () => ({
       conversation: conversation(),
       cart: {
@@ -122,6 +128,21 @@ describe('the console’s customer chat', () => {
     await vi.waitFor(() => expect(router.state.location.search).toContain('filter=mine'));
     await vi.waitFor(() =>
       expect(calls.named('staff_list_conversations').at(-1)?.body).toMatchObject({ filter: 'mine' }),
+    );
+  });
+
+  it('assigns a conversation to a colleague picked from the staff who answer the chat', async () => {
+    const { calls } = setUp('service');
+    const { user } = await renderConsole('/chat?c=buyer-7');
+    await screen.findByRole('button', { name: 'Assign to me' }, { timeout: 10_000 });
+    // The picker's list carries the same name as its field.
+    const picker = (await screen.findAllByLabelText('Assign to a colleague')).find(
+      (e) => e.tagName === 'INPUT',
+    );
+    await user.click(picker as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Lily Chen' }, { timeout: 10_000 }));
+    await vi.waitFor(() =>
+      expect(calls.named('staff_assign_conversation')[0]?.body).toEqual({ chat_id: 'buyer-7', staff_id: 2 }),
     );
   });
 
