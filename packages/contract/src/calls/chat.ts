@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_MEDIA_TYPES } from '../constants';
 import { baseRequest, zeroOne } from '../envelope';
 import { cartLine, cartTotals } from './cart';
+import { KEYWORD_MAX_LENGTH } from './catalog';
 import { sampleSummary } from './samples';
 
 /**
@@ -301,6 +302,11 @@ export const staffAssignConversationRequest = baseRequest.extend({
 export const staffMarkReadRequest = baseRequest.extend({ chat_id: chatId });
 
 export const staffListChatStaffRequest = baseRequest;
+
+/** The console's product picker for sharing cards in the chat: a keyword, as get_list's. */
+export const staffSearchChatProductsRequest = baseRequest.extend({
+  keyword: z.string().trim().max(KEYWORD_MAX_LENGTH).optional().describe('Empty: the newest products'),
+});
 export const chatStaffMember = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -162,6 +162,7 @@ import {
   staffListConversationsRequest,
   staffMarkReadRequest,
   staffListChatStaffRequest,
+  staffSearchChatProductsRequest,
   chatStaffList,
 } from './chat';
 
@@ -1194,6 +1195,16 @@ export const calls = {
       "The company's active staff who may answer the chat (owner, service): whom a conversation can be assigned to.",
     request: staffListChatStaffRequest,
     response: chatStaffList,
+  }),
+  staff_search_chat_products: call({
+    name: 'staff_search_chat_products',
+    access: 'staff',
+    roles: CHAT_WRITERS,
+    tag: 'staff-chat',
+    summary:
+      "Products of the console's website to share in the chat as cards, found as get_list finds them (first 10).",
+    request: staffSearchChatProductsRequest,
+    response: productPage,
   }),
   staff_mark_read: call({
     name: 'staff_mark_read',
