@@ -76,6 +76,7 @@ import { reencodeImage } from './platform/image-content';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import { type Bus, InProcessBus } from './platform/bus';
+import { sessionsEndedNotifier } from './platform/session-events';
 import { createChatSigner } from './platform/chat-signature';
 import { type OrderChangedEvent, orderTopic } from './platform/order-events';
 import type { Clock } from './platform/clock';
@@ -187,7 +188,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cacheMs: deps.websiteCacheMs ?? 2000,
     isCompanyPicture,
   });
-  const staff = createStaffService({ repo: createStaffRepository(deps.db), clock: deps.clock });
+  // Revoked sessions are told on the bus; every instance's chat socket lets go of theirs.
+  const sessionsEnded = sessionsEndedNotifier(bus, (err) =>
+    app.log.error({ err }, 'publishing a session end failed'),
+  );
+  const staff = createStaffService({
+    repo: createStaffRepository(deps.db),
+    clock: deps.clock,
+    sessionsEnded,
+  });
 
   const catalog = createCatalogService({
     repo: createCatalogRepository(deps.db, deps.textSearchLimits),
@@ -243,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A visitor's key is kept at login when records belong to it (decision 0028).
     visitorKeyInUse: samples.visitorKeyInUse,
     chatSignature: chat.signatureFor,
+    sessionsEnded,
   });
 
   // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
@@ -349,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           repo: createBuyersRepository(deps.db),
           clock: deps.clock,
           isCompanyPicture,
+          sessionsEnded,
         }),
       ),
       companyRoutes(createCompanyService(createCompanyRepository(deps.db))),

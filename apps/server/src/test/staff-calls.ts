@@ -17,6 +17,7 @@ export const isStaffRead = (name: StaffCall): boolean =>
   name === 'staff_get_me' ||
   name === 'staff_chat_context' ||
   name === 'staff_create_chat_sig' ||
+  name === 'staff_search_chat_products' ||
   // A read receipt changes what staff have read, not the company's data: not audited (decision 0036).
   name === 'staff_mark_read';
 
@@ -241,6 +242,8 @@ export async function staffCallBodies(
     staff_get_messages: { chat_id: o.chatId },
     staff_assign_conversation: { chat_id: o.chatId, staff_id: o.serviceStaffId },
     staff_mark_read: { chat_id: o.chatId },
+    staff_list_chat_staff: {},
+    staff_search_chat_products: { keyword: 'car' },
     staff_chat_context: { chat_id: o.chatId },
     staff_create_chat_sig: {},
     staff_get_chat_upload_credential: { content_type: 'image/png' },

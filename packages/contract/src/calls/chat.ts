@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_MEDIA_TYPES } from '../constants';
 import { baseRequest, zeroOne } from '../envelope';
 import { cartLine, cartTotals } from './cart';
+import { KEYWORD_MAX_LENGTH } from './catalog';
 import { ORDER_STATUSES } from './orders';
 import { sampleSummary } from './samples';
 
@@ -300,6 +301,22 @@ export const staffAssignConversationRequest = baseRequest.extend({
 });
 
 export const staffMarkReadRequest = baseRequest.extend({ chat_id: chatId });
+
+export const staffListChatStaffRequest = baseRequest;
+
+/** The console's product picker for sharing cards in the chat: a keyword, as get_list's. */
+export const staffSearchChatProductsRequest = baseRequest.extend({
+  keyword: z.string().trim().max(KEYWORD_MAX_LENGTH).optional().describe('Empty: the newest products'),
+});
+export const chatStaffMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(CHAT_WRITER_ROLES),
+});
+export type ChatStaffMember = z.infer<typeof chatStaffMember>;
+export const chatStaffList = z.object({
+  list: z.array(chatStaffMember).describe('Active staff who may answer the chat, by name'),
+});
 
 export const staffChatContextRequest = baseRequest.extend({ chat_id: chatId });
 export const staffChatContext = z.object({

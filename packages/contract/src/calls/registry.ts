@@ -171,6 +171,9 @@ import {
   staffGetMessagesRequest,
   staffListConversationsRequest,
   staffMarkReadRequest,
+  staffListChatStaffRequest,
+  staffSearchChatProductsRequest,
+  chatStaffList,
 } from './chat';
 
 /**
@@ -1250,6 +1253,26 @@ export const calls = {
     summary: 'Assign a conversation to a staff member of the company (owner or service), or unassign it.',
     request: staffAssignConversationRequest,
     response: staffConversation,
+  }),
+  staff_list_chat_staff: call({
+    name: 'staff_list_chat_staff',
+    access: 'staff',
+    roles: CHAT_WRITERS,
+    tag: 'staff-chat',
+    summary:
+      "The company's active staff who may answer the chat (owner, service): whom a conversation can be assigned to.",
+    request: staffListChatStaffRequest,
+    response: chatStaffList,
+  }),
+  staff_search_chat_products: call({
+    name: 'staff_search_chat_products',
+    access: 'staff',
+    roles: CHAT_WRITERS,
+    tag: 'staff-chat',
+    summary:
+      "Products of the console's website to share in the chat as cards, found as get_list finds them (first 10).",
+    request: staffSearchChatProductsRequest,
+    response: productPage,
   }),
   staff_mark_read: call({
     name: 'staff_mark_read',

@@ -15,6 +15,7 @@ import { type CallResult } from '@vitrine/contract';
 import { fail, ok } from '@vitrine/contract';
 import { companyChatId } from '../../platform/chat-ids';
 import type { Clock } from '../../platform/clock';
+import type { SessionsEndedNotifier } from '../../platform/session-events';
 import { hashCode, hashToken, newToken, normalizeCode } from '../../platform/secrets';
 import type { AuthRepository } from './auth.repository';
 
@@ -27,6 +28,8 @@ export interface AuthServiceDeps {
   visitorKeyInUse(websiteId: number, keyHash: string): Promise<boolean>;
   /** A fresh chat signature for a customer's session, null without a chat id (the chat module's; app.ts). */
   chatSignature(session: SessionContext): string | null;
+  /** Told once a session is revoked, so the chat socket lets go of it (platform/session-events). */
+  sessionsEnded?: SessionsEndedNotifier;
 }
 
 interface Caller {
@@ -66,6 +69,7 @@ export function createAuthService({
   websiteInfo,
   visitorKeyInUse,
   chatSignature,
+  sessionsEnded,
 }: AuthServiceDeps) {
   const withSignature = (session: SessionContext): SessionUser => ({
     ...session.user,
@@ -182,6 +186,8 @@ export function createAuthService({
 
     async logout(session: SessionContext): Promise<CallResult<Record<string, never>>> {
       await repo.revokeSession(session.id, clock.now());
+      if (session.customerId !== null)
+        sessionsEnded?.({ side: 'customer', companyId: session.companyId, personId: session.customerId });
       return ok({});
     },
 

@@ -10,6 +10,7 @@ import {
 } from '@vitrine/contract';
 import { staffAuditEntry } from '../../db/audit';
 import type { Clock } from '../../platform/clock';
+import type { SessionsEndedNotifier } from '../../platform/session-events';
 import type { StaffCaller } from '../../platform/context';
 import { hashCode, newReadableSecret } from '../../platform/secrets';
 import type {
@@ -33,6 +34,8 @@ export interface BuyersServiceDeps {
   clock: Clock;
   /** Whether a picture URL is an upload of the company's that reads as a picture (uploads module). */
   isCompanyPicture(url: string, companyId: number): Promise<boolean>;
+  /** Told once a customer's sessions are revoked, so the chat socket lets go of them. */
+  sessionsEnded?: SessionsEndedNotifier;
 }
 
 const toCustomer = (r: CustomerRow): StaffCustomer => ({
@@ -101,7 +104,9 @@ const customerView = (c: StaffCustomer) => ({
   status: c.status,
 });
 
-export function createBuyersService({ repo, clock, isCompanyPicture }: BuyersServiceDeps) {
+export function createBuyersService({ repo, clock, isCompanyPicture, sessionsEnded }: BuyersServiceDeps) {
+  const customerSessionsEnded = (companyId: number, personId: number) =>
+    sessionsEnded?.({ side: 'customer', companyId, personId });
   const entry = (c: StaffCaller, action: string, target: string, before?: unknown, after?: unknown) =>
     staffAuditEntry(c, clock.now(), action, target, before, after);
 
@@ -267,6 +272,7 @@ export function createBuyersService({ repo, clock, isCompanyPicture }: BuyersSer
         await r.revokeCustomerSessions(input.id, now);
         await r.audit(entry(c, 'staff_reset_customer_password', `customer:${input.id}`));
       });
+      customerSessionsEnded(companyId, input.id);
       return ok({ customer: found, password: secret.secret }, c.t('server.saved'));
     },
 
@@ -275,7 +281,7 @@ export function createBuyersService({ repo, clock, isCompanyPicture }: BuyersSer
       c: StaffCaller,
     ): Promise<CallResult<StaffCustomer>> {
       const companyId = c.staff.companyId;
-      return repo.transaction(async (r) => {
+      const outcome = await repo.transaction(async (r) => {
         const before = await r.findCustomer(companyId, input.id);
         if (!before) return fail(ErrorCode.FAILED, c.t('server.notFound'));
         const now = clock.now();
@@ -297,6 +303,8 @@ export function createBuyersService({ repo, clock, isCompanyPicture }: BuyersSer
           c.t(input.status ? 'server.customerEnabled' : 'server.customerDisabled'),
         );
       });
+      if (outcome.ok && input.status === 0) customerSessionsEnded(companyId, input.id);
+      return outcome;
     },
 
     async listCodes(

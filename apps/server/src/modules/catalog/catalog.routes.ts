@@ -1,10 +1,18 @@
-import type { ProductFlagFilter } from '@vitrine/contract';
+import { getListRequest, type ProductFlagFilter } from '@vitrine/contract';
 import type { CallHandler } from '../../plugins/api';
 import type { CatalogService } from './catalog.service';
 
 export function catalogRoutes(catalog: CatalogService) {
   const get_list: CallHandler<'get_list'> = (input, ctx) =>
     catalog.getList(input, ctx.website.info, ctx.lang, ctx.t);
+  // Staff share products in the chat as the buyer would find them on the website (decision 0053).
+  const staff_search_chat_products: CallHandler<'staff_search_chat_products'> = (input, ctx) =>
+    catalog.getList(
+      getListRequest.parse({ keyword: input.keyword, page: 1, page_size: 10 }),
+      ctx.website.info,
+      ctx.lang,
+      ctx.t,
+    );
   const get_parent_category: CallHandler<'get_parent_category'> = (_input, ctx) =>
     catalog.parentCategories(ctx.website.info, ctx.lang);
   const get_category: CallHandler<'get_category'> = (input, ctx) =>
@@ -46,6 +54,7 @@ export function catalogRoutes(catalog: CatalogService) {
   const get_recommend_detail: CallHandler<'get_recommend_detail'> = (input, ctx) =>
     catalog.recommendedFor(input.id, input.limit, ctx.website.info, ctx.lang);
   return {
+    staff_search_chat_products,
     get_toy,
     toy_data,
     get_recommend_detail,

@@ -1,3 +1,4 @@
+import { CHAT_WRITER_ROLES } from '@vitrine/contract';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import type { Database } from '../../db/database';
@@ -460,6 +461,18 @@ function chatQueries(db: Kysely<Database>) {
         .executeTakeFirst();
       return site ? { code: site.code, domain: domain?.domain ?? null } : null;
     },
+
+    /** Whom a conversation can be assigned to: the company's active owners and service staff. */
+    chatStaff: (companyId: number) =>
+      db
+        .selectFrom('staff_users')
+        .select(['id', 'name', 'role'])
+        .where('company_id', '=', companyId)
+        .where('status', '=', 1)
+        .where('role', 'in', [...CHAT_WRITER_ROLES])
+        .orderBy('name')
+        .orderBy('id')
+        .execute(),
 
     /** Who receives a company's digest: its active owners and service staff with an email. */
     chatStaffEmails: async (companyId: number) =>

@@ -16,6 +16,8 @@ export function chatRoutes(chat: ChatService) {
     chat.staffMessages(input, staffCaller(ctx), ctx.website.id);
   const staff_assign_conversation: CallHandler<'staff_assign_conversation'> = (input, ctx) =>
     chat.assign(input, staffCaller(ctx));
+  const staff_list_chat_staff: CallHandler<'staff_list_chat_staff'> = (_input, ctx) =>
+    chat.chatStaff(staffCaller(ctx));
   const staff_mark_read: CallHandler<'staff_mark_read'> = (input, ctx) =>
     chat.markRead(input, staffCaller(ctx), ctx.website.id);
   const staff_chat_context: CallHandler<'staff_chat_context'> = (input, ctx) =>
@@ -32,6 +34,7 @@ export function chatRoutes(chat: ChatService) {
     staff_get_messages,
     staff_assign_conversation,
     staff_mark_read,
+    staff_list_chat_staff,
     staff_chat_context,
     staff_create_chat_sig,
   };

@@ -7,6 +7,7 @@ import {
   type CartTotals,
   type ChatMessage,
   type ChatSignature,
+  type ChatStaffMember,
   ErrorCode,
   fail,
   type Language,
@@ -516,6 +517,16 @@ export function createChatService(deps: ChatServiceDeps) {
         c.t,
       );
       return r.ok ? r : fail(ErrorCode.FAILED, c.t('server.notFound'));
+    },
+
+    /** Whom a conversation can be assigned to (staff_list_chat_staff). */
+    async chatStaff(c: StaffCaller): Promise<CallResult<{ list: ChatStaffMember[] }>> {
+      const rows = await repo.chatStaff(c.staff.companyId);
+      return ok({
+        list: rows.flatMap((r) =>
+          r.role === 'owner' || r.role === 'service' ? [{ id: r.id, name: r.name, role: r.role }] : [],
+        ),
+      });
     },
 
     async assign(

@@ -19,6 +19,7 @@ import { companyChatId } from '../../platform/chat-ids';
 import type { ChatSigner } from '../../platform/chat-signature';
 import { type OrderChangedEvent, orderTopic } from '../../platform/order-events';
 import type { Clock } from '../../platform/clock';
+import { isSessionsEnded, SESSIONS_ENDED_TOPIC, type SessionsEnded } from '../../platform/session-events';
 import {
   accessStep,
   isRefusal,
@@ -70,6 +71,8 @@ interface Connection {
   id: string;
   ws: WebSocket;
   actor: ChatActor | null;
+  /** The session token of the login, checked again when the bus says sessions of this person ended. */
+  token: string;
   lang: Language;
   expiresAt: number;
   openedAt: number;
@@ -169,16 +172,21 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     }
   }
 
+  /** A company's connections here, staff and buyers alike (for the rare events that go to many). */
+  function everyConnection(companyId: number): Connection[] {
+    const entry = companies.get(companyId);
+    if (!entry) return [];
+    return [...entry.staff, ...[...entry.buyers.values()].flatMap((set) => [...set])];
+  }
+
   /**
    * An order changed (published by the orders module after its commit): its buyer's connections
    * hear of it unless it is a draft, which the buyer cannot see; staff who may read orders always.
    * The frame names the order and its status only: the client asks the /api for the rest.
    */
   function onOrderChanged(companyId: number, event: OrderChangedEvent) {
-    const entry = companies.get(companyId);
-    if (!entry) return;
-    // Order changes are rare: going through every buyer connection of the company is cheap enough.
-    for (const c of [...entry.staff, ...[...entry.buyers.values()].flatMap((set) => [...set])]) {
+    // Order changes are rare: going through every connection of the company is cheap enough.
+    for (const c of everyConnection(companyId)) {
       const actor = c.actor;
       if (!actor) continue;
       const hears =
@@ -276,6 +284,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     if (!actor || actor.chatId !== grant.chatId) return signatureRefused();
 
     c.actor = actor;
+    c.token = frame.token ?? '';
     c.expiresAt = grant.expiresAt;
     await join(c, actor.companyId);
     send(c, {
@@ -394,6 +403,41 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     }
   }
 
+  /**
+   * Sessions of a person ended somewhere (a logout, a disabled account, a new password): each of
+   * that person's connections here checks its own session again, in turn with its frames, and is
+   * closed with -2 and REFUSED when it ended, which the clients read as 'log in again'. Others of
+   * theirs (another browser that kept its session) stay.
+   */
+  function onSessionsEnded(event: SessionsEnded) {
+    for (const c of everyConnection(event.companyId)) {
+      const a = c.actor;
+      const mine =
+        a &&
+        (event.side === 'customer'
+          ? a.kind === 'buyer' && a.customerId === event.personId
+          : a.kind === 'staff' && a.staffId === event.personId);
+      if (!mine) continue;
+      c.queue = c.queue
+        .then(async () => {
+          const alive =
+            a.kind === 'buyer'
+              ? await resolvers.resolveSession(c.token)
+              : await resolvers.resolveStaff(c.token);
+          if (!alive) endSession(c);
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'chat: checking a session failed'));
+    }
+  }
+
+  function endSession(c: Connection) {
+    const tip = tips(c)('api.sessionInvalid');
+    // Not a member any more: nothing more is delivered to it, and no frame of it is handled.
+    leave(c);
+    c.actor = null;
+    refuse(c, ErrorCode.SESSION_INVALID, tip, { close: CHAT_CLOSE.REFUSED });
+  }
+
   /** Closes silent connections, logins that never came, and logins whose signature ran out. */
   function sweep() {
     const now = monotonic();
@@ -414,6 +458,7 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
       id: `${instance}:${++seq}`,
       ws,
       actor: null,
+      token: '',
       lang: requestLanguage(undefined, undefined),
       expiresAt: 0,
       openedAt: now,
@@ -437,12 +482,18 @@ export function registerChatSocket(app: FastifyInstance, deps: ChatSocketDeps) {
     ws.on('error', () => leave(c));
   });
 
+  const sessionsEnded = bus.subscribe(SESSIONS_ENDED_TOPIC, (payload) => {
+    if (isSessionsEnded(payload)) onSessionsEnded(payload);
+  });
+  sessionsEnded.catch((err) => app.log.error({ err }, 'chat: subscribing to session ends failed'));
+
   const every = deps.sweepEveryMs ?? 10_000;
   const timer = every > 0 ? setInterval(sweep, every) : null;
   timer?.unref();
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     for (const c of all) c.ws.close(1001, 'closing');
+    await sessionsEnded.then((end) => end()).catch(() => undefined);
   });
 
   return {

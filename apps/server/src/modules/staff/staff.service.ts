@@ -12,6 +12,7 @@ import {
 import type { StaffTranslate } from '@vitrine/i18n/console';
 import { staffAuditEntry } from '../../db/audit';
 import type { Clock } from '../../platform/clock';
+import type { SessionsEndedNotifier } from '../../platform/session-events';
 import type { Caller, StaffCaller, StaffContext, WebsiteContext } from '../../platform/context';
 import { hashPassword, hashToken, newReadableSecret, newToken, verifyPassword } from '../../platform/secrets';
 import type { StaffRepository, StaffRow } from './staff.repository';
@@ -19,6 +20,8 @@ import type { StaffRepository, StaffRow } from './staff.repository';
 export interface StaffServiceDeps {
   repo: StaffRepository;
   clock: Clock;
+  /** Told once a staff member's sessions are revoked, so the chat socket lets go of them. */
+  sessionsEnded?: SessionsEndedNotifier;
 }
 
 const roleOf = (role: string): StaffRole => STAFF_ROLES.find((r) => r === role) ?? 'sales';
@@ -41,7 +44,9 @@ const NO_ACCOUNT_HASH = 'scrypt$00000000000000000000000000000000$' + '0'.repeat(
 /** How long an ended staff session's row is kept (as buyers' sessions: a week). */
 export const ENDED_STAFF_SESSION_KEPT_MS = 7 * 24 * 3600 * 1000;
 
-export function createStaffService({ repo, clock }: StaffServiceDeps) {
+export function createStaffService({ repo, clock, sessionsEnded }: StaffServiceDeps) {
+  const staffSessionsEnded = (companyId: number, personId: number) =>
+    sessionsEnded?.({ side: 'staff', companyId, personId });
   const entry = (c: StaffCaller, action: string, target: string, before?: unknown, after?: unknown) =>
     staffAuditEntry(c, clock.now(), action, target, before, after);
 
@@ -141,6 +146,7 @@ export function createStaffService({ repo, clock }: StaffServiceDeps) {
         await r.revokeSession(c.staff.sessionId, clock.now());
         await r.audit(entry(c, 'staff_logout', `staff_session:${c.staff.sessionId}`));
       });
+      staffSessionsEnded(c.staff.companyId, c.staff.staffId);
       return ok({});
     },
 
@@ -172,6 +178,7 @@ export function createStaffService({ repo, clock }: StaffServiceDeps) {
         await r.revokeSessionsOf(user.id, now, c.staff.sessionId);
         await r.audit(entry(c, 'staff_change_password', `staff:${user.id}`));
       });
+      staffSessionsEnded(c.staff.companyId, user.id);
       return ok({}, c.t('server.passwordChanged'));
     },
 
@@ -250,6 +257,7 @@ export function createStaffService({ repo, clock }: StaffServiceDeps) {
         await r.audit(entry(c, 'staff_update_staff', `staff:${before.id}`, view(before), view(after)));
         return ok(toStaffUser(after), c.t('server.saved'));
       });
+      if (outcome.ok && outcome.data.status === 0) staffSessionsEnded(companyId, outcome.data.id);
       return outcome;
     },
 
@@ -268,6 +276,7 @@ export function createStaffService({ repo, clock }: StaffServiceDeps) {
         await r.revokeSessionsOf(user.id, now, user.id === c.staff.staffId ? c.staff.sessionId : undefined);
         await r.audit(entry(c, 'staff_reset_staff_password', `staff:${user.id}`));
       });
+      staffSessionsEnded(companyId, user.id);
       return ok({ staff: toStaffUser(user), password }, c.t('server.saved'));
     },
 

@@ -51,6 +51,19 @@ const conversation = (over: Partial<StaffConversation> = {}): StaffConversation 
   ...over,
 });
 
+const product = (id: number, name: string, number: string) => ({
+  id,
+  number,
+  name,
+  packing: 'Box',
+  picture: `/uploads/p${id}.jpg`,
+  price: 12.5,
+  money_unit: 'USD',
+  trade_term: 'FOB',
+  carton: { length: 50, width: 40, height: 30, cbm: 0.06, cuft: 2.12 },
+  carton_quantity: 24,
+});
+
 function setUp(role: 'owner' | 'sales' | 'service') {
   const fake = new FakeStaffSocket();
   socket.current = fake;
@@ -69,6 +82,20 @@ function setUp(role: 'owner' | 'sales' | 'service') {
     }),
     staff_mark_read: () => conversation({ unread_count: 0 }),
     staff_assign_conversation: (body) => conversation({ staff_id: Number(body.staff_id), staff_name: 'Ann' }),
+    staff_search_chat_products: (body) => ({
+      list: [product(5, 'Mini Pocket Drone', 'D-5'), product(6, 'Racing Car', 'RC-6')].filter(
+        (p) => !body.keyword || p.name.toLowerCase().includes(String(body.keyword).toLowerCase()),
+      ),
+      total: 2,
+      page: 1,
+      page_size: 10,
+    }),
+    staff_list_chat_staff: () => ({
+      list: [
+        { id: 1, name: 'Ann', role: 'service' },
+        { id: 2, name: 'Lily Chen', role: 'owner' },
+      ],
+    }),
     staff_chat_context: () => ({
       conversation: conversation(),
       cart: {
@@ -123,6 +150,55 @@ describe('the console’s customer chat', () => {
     await vi.waitFor(() =>
       expect(calls.named('staff_list_conversations').at(-1)?.body).toMatchObject({ filter: 'mine' }),
     );
+  });
+
+  it('assigns a conversation to a colleague picked from the staff who answer the chat', async () => {
+    const { calls } = setUp('service');
+    const { user } = await renderConsole('/chat?c=buyer-7');
+    await screen.findByRole('button', { name: 'Assign to me' }, { timeout: 10_000 });
+    // The picker's list carries the same name as its field.
+    const picker = (await screen.findAllByLabelText('Assign to a colleague')).find(
+      (e) => e.tagName === 'INPUT',
+    );
+    await user.click(picker as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Lily Chen' }, { timeout: 10_000 }));
+    await vi.waitFor(() =>
+      expect(calls.named('staff_assign_conversation')[0]?.body).toEqual({ chat_id: 'buyer-7', staff_id: 2 }),
+    );
+  });
+
+  it('shares products picked from a search as one card message', async () => {
+    const { fake } = setUp('service');
+    const { user } = await renderConsole('/chat?c=buyer-7');
+    await user.click(await screen.findByRole('button', { name: 'Share products' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await user.type(within(dialog).getByLabelText('Search products by name or number'), 'car');
+    await user.click(
+      await within(dialog).findByRole('checkbox', { name: 'Racing Car' }, { timeout: 10_000 }),
+    );
+    await vi.waitFor(() => expect(within(dialog).queryByText('Mini Pocket Drone')).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Share 1 selected' }));
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
+    expect(fake.sent[0]?.content).toEqual([
+      {
+        type: 'custom',
+        content: {
+          description: 'sharePro',
+          data: [
+            {
+              ToyId: 6,
+              ToyName: 'Racing Car',
+              Picture: '/uploads/p6.jpg',
+              Price: expect.stringContaining('12.50') as string,
+              ToyNumber: 'RC-6',
+              ArticleNumber: '',
+            },
+          ],
+        },
+      },
+    ]);
+    const log = screen.getByRole('list', { name: 'Messages' });
+    expect(await within(log).findByText('Racing Car')).toBeTruthy();
   });
 
   it('lets sales read but not answer', async () => {

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Select, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,13 @@ export function ChatInboxPage() {
   const client = useQueryClient();
   const [socket] = useState(staffSocket);
   const [connection, setConnection] = useState<StaffConnection>(socket.state);
+
+  // Whom a conversation can be handed to: the company's owners and service staff.
+  const writers = useQuery({
+    queryKey: chatKeys.staff,
+    queryFn: () => call('staff_list_chat_staff', {}),
+    enabled: canWrite,
+  });
 
   const list = useQuery({
     queryKey: chatKeys.list(filter),
@@ -105,15 +112,36 @@ export function ChatInboxPage() {
                     {buyerName(current, t('ui.chat.deletedBuyer'))}
                   </Title>
                   {canWrite && me.data ? (
-                    current.staff_id === me.data.staff.id ? (
-                      <Button size="compact-sm" variant="default" onClick={() => void assign(null)}>
-                        {t('ui.chat.release')}
-                      </Button>
-                    ) : (
-                      <Button size="compact-sm" variant="light" onClick={() => void assign(me.data.staff.id)}>
-                        {t('ui.chat.take')}
-                      </Button>
-                    )
+                    <Group gap="xs" wrap="nowrap">
+                      <Select
+                        size="xs"
+                        w={200}
+                        aria-label={t('ui.chat.assignTo')}
+                        placeholder={t('ui.chat.assignTo')}
+                        value={current.staff_id === null ? null : String(current.staff_id)}
+                        data={(writers.data?.list ?? []).map((m) => ({
+                          value: String(m.id),
+                          label: m.name,
+                        }))}
+                        onChange={(v) => void assign(v === null ? null : Number(v))}
+                        clearable
+                        allowDeselect={false}
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                      {current.staff_id === me.data.staff.id ? (
+                        <Button size="compact-sm" variant="default" onClick={() => void assign(null)}>
+                          {t('ui.chat.release')}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => void assign(me.data.staff.id)}
+                        >
+                          {t('ui.chat.take')}
+                        </Button>
+                      )}
+                    </Group>
                   ) : null}
                 </Group>
                 <div style={{ flex: 1, minHeight: 0 }}>

@@ -10,7 +10,7 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import type { ChatMessage, MsgContent, StaffConversation } from '@vitrine/contract';
+import type { ChatMessage, MsgContent, SharedProduct, StaffConversation } from '@vitrine/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
@@ -18,6 +18,7 @@ import { formatDateTime } from '../../lib/format';
 import { UploadError } from '../../lib/upload';
 import { PICTURE_ACCEPT, pictureProblem, uploadChatPicture } from './chat-upload';
 import { MessageElementView } from './MessageView';
+import { ShareProducts } from './ShareProducts';
 import type { StaffSocket } from './staff-socket';
 
 interface Line {
@@ -200,6 +201,16 @@ export function Conversation({
     void deliver(gid, draft);
   };
 
+  const share = (products: SharedProduct[]) => {
+    const gid = newGid();
+    const draft: Draft = {
+      ...newDraft({}),
+      content: [{ type: 'custom', content: { description: 'sharePro', data: products } }],
+    };
+    setLines((prev) => [...prev, { gid, message: null, draft }]);
+    void deliver(gid, draft);
+  };
+
   const stopTyping = () => {
     clearTimeout(typingTimer.current);
     if (typing.current) {
@@ -283,6 +294,8 @@ export function Conversation({
                         w="auto"
                         radius="sm"
                       />
+                    ) : l.draft?.content ? (
+                      l.draft.content.map((e, i) => <MessageElementView key={i} item={e} />)
                     ) : (
                       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                         {l.draft?.text}
@@ -354,6 +367,7 @@ export function Conversation({
                 </Button>
               )}
             </FileButton>
+            <ShareProducts onShare={share} />
             <Button onClick={send}>{t('ui.chat.send')}</Button>
           </Group>
           {attachProblem ? (

@@ -115,6 +115,7 @@ export class StaffSocket {
     const ws = new WebSocket(socketUrl());
     this.ws = ws;
     let renew = false;
+    let ended = false;
     ws.onopen = () => {
       void (async () => {
         if (!this.signature && !(await this.sign())) return ws.close();
@@ -133,6 +134,8 @@ export class StaffSocket {
         this.signature = null;
         renew = true;
       }
+      // The session ended (logged out elsewhere, disabled): no retrying until it is back.
+      if (f.type === 'error' && f.code === ErrorCode.SESSION_INVALID && f.fatal) ended = true;
       this.handle(f);
     };
     ws.onclose = () => {
@@ -142,6 +145,12 @@ export class StaffSocket {
       this.failPending();
       if (this.closed) return;
       this.setState('offline');
+      if (ended) {
+        // The signature call meets the same -2; the console's api then returns to its login.
+        this.signature = null;
+        void this.sign().then((ok) => (ok ? this.open() : this.close()));
+        return;
+      }
       const delay = renew ? 0 : backoffDelay(this.attempt++);
       this.retry = setTimeout(() => this.open(), delay);
     };

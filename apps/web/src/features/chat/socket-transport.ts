@@ -157,6 +157,9 @@ export class SocketTransport implements ChatTransport {
         this.signature = null;
         renew = true;
       }
+      // The session ended (a logout elsewhere, the account disabled): asking for a signature
+      // meets the same -2 as an /api call, and the api client sends the buyer to log in again.
+      if (f.type === 'error' && f.code === ErrorCode.SESSION_INVALID && f.fatal) renew = true;
       this.handle(f);
     };
     ws.onclose = () => {
