@@ -71,6 +71,11 @@ export const LIMITS = {
   ACCESS_APPLY_MAX: 3,
   ACCESS_APPLY_WINDOW_MS: 60 * 60 * 1000,
   CODE_MAX_LENGTH: 64,
+  /**
+   * A one-time login link works this long (decision 0044): long enough to pass it on by mail or
+   * chat and open it, short enough that a link found later in a mailbox or a log opens nothing.
+   */
+  LOGIN_LINK_TTL_MS: 15 * 60 * 1000,
 } as const;
 
 /** Image search (spec sections 5 and 9): only these types, never smaller than this after crop. */

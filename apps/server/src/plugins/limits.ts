@@ -28,6 +28,7 @@ export const CALL_LIMITS: Partial<Record<CallName, CallLimit>> = {
   staff_export_sample: { perSession: 20, perAddress: 60, windowMs: MINUTE },
   // Beyond the five wrong codes per quarter hour (decision 0028): logins of any outcome.
   login: { perAddress: 60, windowMs: MINUTE },
+  exchange_login_link: { perAddress: 60, windowMs: MINUTE },
   staff_login: { perAddress: 60, windowMs: MINUTE },
 };
 
