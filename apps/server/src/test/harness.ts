@@ -24,6 +24,7 @@ import type { Bus } from '../platform/bus';
 import type { Mailer } from '../platform/mailer';
 import { chatClient } from './chat-client';
 import { createTestDatabase } from './database';
+import type { WorkbookInput } from '../modules/samples/samples.excel';
 
 export interface Answer<T = unknown> {
   code: number;
@@ -64,6 +65,8 @@ export interface TestAppOptions {
   chatSecret?: Buffer;
   /** Where offline chat mail goes (default: kept and counted). */
   mailer?: Mailer;
+  /** Builds the Excel workbooks (default: the app's own, inline). */
+  buildWorkbook?: (input: WorkbookInput) => Promise<Buffer>;
   /** Replaces the proforma invoices (default: the app's own, drawn inline). */
   proforma?: ProformaPort;
 }
@@ -86,6 +89,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const build = (bus: Bus | undefined) =>
     buildApp({
       db: handle.db,
+      databasePool: handle.pool,
       clock,
       storage,
       bus,
@@ -95,6 +99,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       mailer: opts.mailer,
       chatMailEveryMs: 0,
       proforma: opts.proforma,
+      buildWorkbook: opts.buildWorkbook,
       defaultSite: 'demo',
       logLevel: opts.logStream ? 'info' : 'silent',
       logStream: opts.logStream,
