@@ -78,6 +78,13 @@ export const LIMITS = {
   LOGIN_LINK_TTL_MS: 15 * 60 * 1000,
 } as const;
 
+/**
+ * The query parameter of the buyer app's address that carries a one-time login link. Here, with
+ * the constants, not beside the link's schema: the buyer app's first load reads it, and must not
+ * bring zod along.
+ */
+export const LOGIN_LINK_PARAM = 'login_link';
+
 /** Image search (spec sections 5 and 9): only these types, never smaller than this after crop. */
 export const IMAGE_SEARCH_TYPES = ['image/jpeg', 'image/png'] as const;
 export const IMAGE_SEARCH_MIN_SIDE = 200;

@@ -48,9 +48,6 @@ export const loginLinkSecret = z
 
 export const exchangeLoginLinkRequest = baseRequest.extend({ login_link: loginLinkSecret });
 
-/** The query parameter of the buyer app's address that carries a one-time login link. */
-export const LOGIN_LINK_PARAM = 'login_link';
-
 /** Digits with an optional leading +, spaces, dashes, dots and brackets allowed between them. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 export const PHONE_MIN_DIGITS = 7;
