@@ -46,7 +46,8 @@ describe('one-time login links, in chromium', () => {
       staffHeaders,
     );
     nordicId = created.customer.id;
-  });
+    // A first start seeds and renders the demo pictures: minutes on a busy machine.
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -54,7 +54,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const output: string[] = [];
   child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
   const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output.join('')}`)), 120_000);
+    // Seeding renders 1 200 pictures at first start: minutes on a busy machine.
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output.join('')}`)), 300_000);
     if (!child.stdout) throw new Error('no stdout');
     createInterface({ input: child.stdout }).on('line', (line) => {
       output.push(line);

@@ -65,7 +65,12 @@ import { createUploadsService, MAX_UPLOAD_BYTES } from './modules/uploads/upload
 import { collectHandlers, registerApi } from './plugins/api';
 import { registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
-import { type CallLimit, createCallLimiter } from './plugins/limits';
+import {
+  type CallLimit,
+  createCallLimiter,
+  createInFlightLimiter,
+  type InFlightLimit,
+} from './plugins/limits';
 import { type LogStream, loggerOptions } from './plugins/logging';
 import { registerLocalUploads } from './plugins/local-upload';
 import { registerPictureVariants } from './plugins/picture-variants';
@@ -105,6 +110,8 @@ export interface AppDeps {
   textSearchLimits?: TextSearchLimits;
   /** Limits per session and address of the costly calls (default CALL_LIMITS; tests choose). */
   callLimits?: Partial<Record<CallName, CallLimit>>;
+  /** Calls one caller may have in flight at once (default IN_FLIGHT_LIMITS; tests choose). */
+  inFlightLimits?: Partial<Record<CallName, InFlightLimit>>;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
   /** The database pool's state, for /metrics (db/dialect.ts); absent or null without a pool. */
@@ -308,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resolveStaff: staff.resolveStaff,
       checkResponses: deps.checkResponses ?? false,
       overLimit: createCallLimiter({ db: deps.db, clock: deps.clock, limits: deps.callLimits }),
+      enterInFlight: createInFlightLimiter(deps.inFlightLimits),
     },
     collectHandlers([
       siteRoutes(site),

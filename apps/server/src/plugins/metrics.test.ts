@@ -69,9 +69,11 @@ describe('/metrics', () => {
       release();
       await queued.close();
     }
-  });
+  }, 90_000);
 
   it('answers the database pool where there is one (PostgreSQL), and nothing where there is none', async () => {
+    // A call first: an idle pool closes its connections after a while.
+    await on.call('get_website_info', { site: 'demo' });
     const body = (await scrape(on, `Bearer ${TOKEN}`)).body;
     expect(body).toContain('# TYPE vitrine_db_pool_connections gauge');
     if (on.dialect === 'postgres') {

@@ -9,7 +9,7 @@ import {
   type ClientFrameInput,
   type TempAuth,
 } from '@vitrine/contract';
-import type { CallLimit } from '../plugins/limits';
+import type { CallLimit, InFlightLimit } from '../plugins/limits';
 import type { LogStream } from '../plugins/logging';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
@@ -55,6 +55,8 @@ export interface TestAppOptions {
   textSearchLimits?: TextSearchLimits;
   /** Limits per session and address (plugins/limits.ts); none unless a test asks, as tests call from one address. */
   callLimits?: Partial<Record<CallName, CallLimit>>;
+  /** Calls one caller may have in flight at once; none unless a test asks. */
+  inFlightLimits?: Partial<Record<CallName, InFlightLimit>>;
   /** Capture the log (at info) instead of silencing it. */
   logStream?: LogStream;
   /** Serve /metrics behind this token. */
@@ -111,6 +113,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       countCacheMs: opts.countCacheMs ?? 0,
       textSearchLimits: opts.textSearchLimits,
       callLimits: opts.callLimits ?? {},
+      inFlightLimits: opts.inFlightLimits ?? {},
       // Tests purge when they mean to (app.housekeeping.runNow), never behind another test's back.
       housekeepingEveryMs: 0,
     });
