@@ -6,6 +6,7 @@ import { buildOpenApiDocument, type CallName } from '@vitrine/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/database';
+import type { PoolState } from './db/dialect';
 import { deleteHitsBefore } from './db/limits';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -68,7 +69,12 @@ import { createUploadsService, MAX_UPLOAD_BYTES, UPLOAD_LIMITS } from './modules
 import { collectHandlers, registerApi } from './plugins/api';
 import { registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
-import { type CallLimit, createCallLimiter } from './plugins/limits';
+import {
+  type CallLimit,
+  createCallLimiter,
+  createInFlightLimiter,
+  type InFlightLimit,
+} from './plugins/limits';
 import { type LogStream, loggerOptions } from './plugins/logging';
 import { registerLocalUploads } from './plugins/local-upload';
 import { makePictureVariants, registerPictureVariants } from './plugins/picture-variants';
@@ -81,6 +87,7 @@ import { createChatSigner } from './platform/chat-signature';
 import { type OrderChangedEvent, orderTopic } from './platform/order-events';
 import type { Clock } from './platform/clock';
 import { KeptMailer, type Mailer } from './platform/mailer';
+import { inFlight } from './platform/in-flight';
 import { type Periodic, runEvery } from './platform/periodic';
 import { LocalDiskStorage, type Storage } from './platform/storage';
 
@@ -110,8 +117,12 @@ export interface AppDeps {
   textSearchLimits?: TextSearchLimits;
   /** Limits per session and address of the costly calls (default CALL_LIMITS; tests choose). */
   callLimits?: Partial<Record<CallName, CallLimit>>;
+  /** Calls one caller may have in flight at once (default IN_FLIGHT_LIMITS; tests choose). */
+  inFlightLimits?: Partial<Record<CallName, InFlightLimit>>;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
+  /** The database pool's state, for /metrics (db/dialect.ts); absent or null without a pool. */
+  databasePool?: () => PoolState | null;
   /** Builds Excel workbooks; main.ts hands in a worker thread, tests build inline. */
   buildWorkbook?: (input: WorkbookInput) => Promise<Buffer>;
   /** Image search: main.ts hands in worker threads for its CPU work, tests run it inline. */
@@ -210,13 +221,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return r.ok ? r.data : [];
   };
 
+  // Jobs in hand of the two queues /metrics shows: workbooks waiting for their worker thread,
+  // and uploads being decoded and re-encoded before they are stored.
+  const exportJobs = inFlight();
+  const uploadJobs = inFlight();
   const cart = createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards });
   const samples = createSamplesService({
     repo: createSamplesRepository(deps.db),
     clock: deps.clock,
     cards,
     storage: deps.storage,
-    buildWorkbook: deps.buildWorkbook ?? buildWorkbook,
+    buildWorkbook: exportJobs.track(deps.buildWorkbook ?? buildWorkbook),
     // A customer's cart export reads the server cart, not what the browser sends.
     customerCart: cart.lineInputs,
   });
@@ -349,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resolveStaff: staff.resolveStaff,
       checkResponses: deps.checkResponses ?? false,
       overLimit: createCallLimiter({ db: deps.db, clock: deps.clock, limits: deps.callLimits }),
+      enterInFlight: createInFlightLimiter(deps.inFlightLimits),
     },
     collectHandlers([
       siteRoutes(site),
@@ -435,7 +451,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('cache-control', 'public, max-age=300').send(openApi),
   );
   registerHealth(app, { db: deps.db, imageIndexLoaded: imageIndex.loaded });
-  registerMetrics(app, { token: deps.metricsToken, imageIndexSize: imageIndex.size });
+  registerMetrics(app, {
+    token: deps.metricsToken,
+    imageIndexSize: imageIndex.size,
+    databasePool: deps.databasePool ?? (() => null),
+    queues: { uploads: () => uploadJobs.count, exports: () => exportJobs.count },
+  });
 
   if (deps.storage instanceof LocalDiskStorage) {
     await app.register(fastifyStatic, {
@@ -452,7 +473,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: deps.storage,
       clock: deps.clock,
       claim: uploads.claim,
-      prepare: uploads.prepare,
+      prepare: uploadJobs.track(uploads.prepare),
       maxFileBytes: MAX_UPLOAD_BYTES,
     });
   }

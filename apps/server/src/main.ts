@@ -109,6 +109,7 @@ async function main(): Promise<void> {
         }
       : undefined,
     db: handle.db,
+    databasePool: handle.pool,
     clock: systemClock,
     storage,
     fileOrigins: storage instanceof S3Storage ? storage.origins() : [],

@@ -71,7 +71,19 @@ export const LIMITS = {
   ACCESS_APPLY_MAX: 3,
   ACCESS_APPLY_WINDOW_MS: 60 * 60 * 1000,
   CODE_MAX_LENGTH: 64,
+  /**
+   * A one-time login link works this long (decision 0044): long enough to pass it on by mail or
+   * chat and open it, short enough that a link found later in a mailbox or a log opens nothing.
+   */
+  LOGIN_LINK_TTL_MS: 15 * 60 * 1000,
 } as const;
+
+/**
+ * The query parameter of the buyer app's address that carries a one-time login link. Here, with
+ * the constants, not beside the link's schema: the buyer app's first load reads it, and must not
+ * bring zod along.
+ */
+export const LOGIN_LINK_PARAM = 'login_link';
 
 /** Image search (spec sections 5 and 9): only these types, never smaller than this after crop. */
 export const IMAGE_SEARCH_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -16,7 +16,11 @@ export type PublicCall = CallsOf<'public'>;
 
 // A Record forces this list to stay complete when the contract gains a public call. Not read
 // from the contract's `calls` at run time: that would bring every zod schema into the browser.
-const PUBLIC_CALLS: Record<PublicCall, true> = { get_website_info: true, login: true };
+const PUBLIC_CALLS: Record<PublicCall, true> = {
+  get_website_info: true,
+  login: true,
+  exchange_login_link: true,
+};
 
 /** True for a call answered without a website and without a session. */
 export const isPublicCall = (name: CallName): name is PublicCall => Object.hasOwn(PUBLIC_CALLS, name);

@@ -587,6 +587,17 @@ export interface IssuedUploadsTable extends Owned {
   expires_at: number;
 }
 
+/** A one-time login link for a customer (migrations/0014_login_links.ts); only its hash is kept. */
+export interface LoginLinksTable extends Owned {
+  website_id: number;
+  customer_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 /** What image search keeps of a product picture (migrations/0006_image_index.ts). */
 export interface ImageFeaturesTable {
   picture_id: number;
@@ -633,6 +644,7 @@ export interface Database {
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
   issued_uploads: IssuedUploadsTable;
+  login_links: LoginLinksTable;
   login_failures: LoginFailuresTable;
   number_sequences: NumberSequencesTable;
   access_applications: AccessApplicationsTable;

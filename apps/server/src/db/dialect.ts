@@ -7,9 +7,18 @@ import type { Database } from './database';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** A connection pool's state: connections open, of them idle, and queries waiting for one. */
+export interface PoolState {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The pool's state now (PostgreSQL); null for SQLite, which has one connection and no pool. */
+  pool(): PoolState | null;
   close(): Promise<void>;
 }
 
@@ -42,7 +51,12 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     // 'error' event would be unhandled and stop the whole process.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   const file = opts.sqliteFile ?? ':memory:';
   const sqlite = new SQLite(file);
@@ -52,7 +66,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', pool: () => null, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -40,6 +40,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0011_orders',
       '0012_stored_limits',
       '0013_chat',
+      '0014_login_links',
       '0015_shown_product_indexes',
     ]);
     const tables = (await h.db.introspection.getTables())

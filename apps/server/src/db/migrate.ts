@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_visitor_keys';
 import * as m0011 from './migrations/0011_orders';
 import * as m0012 from './migrations/0012_stored_limits';
 import * as m0013 from './migrations/0013_chat';
+import * as m0014 from './migrations/0014_login_links';
 import * as m0015 from './migrations/0015_shown_product_indexes';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
@@ -30,7 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_orders': m0011,
   '0012_stored_limits': m0012,
   '0013_chat': m0013,
-  // 0014 is another branch's.
+  '0014_login_links': m0014,
   '0015_shown_product_indexes': m0015,
 };
 

@@ -1,7 +1,7 @@
 import { calls, ErrorCode } from '@vitrine/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { CALL_LIMITS } from './limits';
+import { CALL_LIMITS, createInFlightLimiter, IN_FLIGHT_LIMITS } from './limits';
 
 const ZH = 11201001;
 
@@ -257,4 +257,63 @@ describe('the /api envelope under the limits per session and address (decision 0
         expect((await send(0, '198.51.100.250')).json<{ code: number }>().code).not.toBe(-429);
     },
   );
+});
+
+describe('the /api envelope under the limits of calls in flight (decision 0044)', () => {
+  let t: TestApp;
+  let release!: () => void;
+  let held: Promise<void>;
+  beforeAll(async () => {
+    held = new Promise<void>((resolve) => (release = resolve));
+    t = await createTestApp({
+      inFlightLimits: IN_FLIGHT_LIMITS,
+      buildWorkbook: async () => {
+        await held;
+        return Buffer.from('PK');
+      },
+    });
+  });
+  afterAll(async () => {
+    release();
+    await t.close();
+  });
+
+  it('answers a second export of a session -429 at once while its first is built, and holds back no one else', async () => {
+    const [first, second] = [await t.login('demo', 'customer'), await t.login('demo', 'customer')];
+    const products = await t.call('get_list', { page: 1, page_size: 2 }, first);
+    const ids = products.data.list.map((p) => p.id);
+    for (const buyer of [first, second]) await t.call('add_sample_car', { ids }, buyer);
+
+    const building = t.call('export_sample_car', { lines: [] }, first);
+    const otherSession = t.call('export_sample_car', { lines: [] }, second);
+    // While the first is in hand, the same session's next export, of either kind, is refused unread.
+    await vi.waitFor(async () => {
+      const again = await t.call('export_sample_car', { lines: [] }, first);
+      expect(again).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, data: null });
+    });
+    expect((await t.call('export_choose', { id: 1 }, first)).code).toBe(ErrorCode.TOO_MANY_REQUESTS);
+    release();
+    expect((await building).code).toBe(0);
+    expect((await otherSession).code).toBe(0);
+    // Answered, it is no longer in hand.
+    expect((await t.call('export_sample_car', { lines: [] }, first)).code).toBe(0);
+  });
+
+  it('lets a caller have two image searches in hand, not three, and counts each out when it ends', () => {
+    const enter = createInFlightLimiter(IN_FLIGHT_LIMITS);
+    const buyer = { session: 's1', ip: '203.0.113.5' };
+    const a = enter('image_search', buyer);
+    const b = enter('image_search', buyer);
+    expect([a, b].every(Boolean)).toBe(true);
+    expect(enter('image_search', buyer)).toBeNull();
+    expect(enter('image_search', { session: 's2', ip: '203.0.113.5' })).not.toBeNull();
+    expect(enter('get_list', buyer)).not.toBeNull();
+    a?.();
+    a?.();
+    const c = enter('image_search', buyer);
+    expect(c).not.toBeNull();
+    expect(enter('image_search', buyer)).toBeNull();
+    b?.();
+    c?.();
+  });
 });

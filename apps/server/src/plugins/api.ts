@@ -13,7 +13,7 @@ import type { StaffTranslate } from '@vitrine/i18n/console';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Logger, SessionContext, StaffCaller, StaffContext, WebsiteContext } from '../platform/context';
-import type { LimitCheck } from './limits';
+import type { InFlightEntry, LimitCheck } from './limits';
 import {
   accessStep,
   bearerToken,
@@ -85,6 +85,8 @@ export interface ApiOptions extends Resolvers {
   checkResponses?: boolean;
   /** Counts the call against its session's and address's limits; true: one too many (plugins/limits.ts). */
   overLimit?: LimitCheck;
+  /** Enters the call into its caller's calls in flight; null: too many in hand (plugins/limits.ts). */
+  enterInFlight?: InFlightEntry;
 }
 
 class ApiError extends Error {
@@ -206,6 +208,9 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: Ca
           const input = validationStep(def.request, body, t);
           if (!input.ok) return send(reply, ErrorCode.BAD_REQUEST, null, input.tip);
 
+          const release = opts.enterInFlight ? opts.enterInFlight(name, { session, ip: request.ip }) : null;
+          if (opts.enterInFlight && !release)
+            return send(reply, ErrorCode.TOO_MANY_REQUESTS, null, t('api.tooManyRequests'));
           const result = await handler(input.data as never, {
             website: website as WebsiteContext,
             session: access.session as SessionContext,
@@ -217,7 +222,7 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: Ca
             userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
             token,
             log: request.log,
-          });
+          }).finally(() => release?.());
           if (!result.ok) return send(reply, result.code, null, result.tip);
           if (opts.checkResponses) def.response.parse(result.data);
           return send(reply, ErrorCode.OK, result.data, result.tip ?? t('api.ok'));

@@ -28,6 +28,7 @@ export const CALL_LIMITS: Partial<Record<CallName, CallLimit>> = {
   staff_export_sample: { perSession: 20, perAddress: 60, windowMs: MINUTE },
   // Beyond the five wrong codes per quarter hour (decision 0028): logins of any outcome.
   login: { perAddress: 60, windowMs: MINUTE },
+  exchange_login_link: { perAddress: 60, windowMs: MINUTE },
   staff_login: { perAddress: 60, windowMs: MINUTE },
 };
 
@@ -65,5 +66,56 @@ export function createCallLimiter(deps: {
         countHit(deps.db, `${name}:a:${caller.ip}`, windowStart).then((n) => n > (limit.perAddress ?? 0)),
       );
     return (await Promise.all(checks)).some(Boolean);
+  };
+}
+
+/** How many calls of a group one caller may have in flight at once (decision 0044). */
+export interface InFlightLimit {
+  /** Calls of one group share the count: a workbook is a workbook, whichever call asks for it. */
+  group: string;
+  max: number;
+}
+
+/**
+ * The calls whose work takes a worker thread for a while. A rate per minute does not stop eight
+ * searches sent at the same instant (issue 20, finding 9): these are answered -429 at once when
+ * the caller already has as many in hand. A buyer's browser sends one search per photo and one
+ * export per click, so a person never meets them.
+ */
+export const IN_FLIGHT_LIMITS: Partial<Record<CallName, InFlightLimit>> = {
+  image_search: { group: 'image_search', max: 2 },
+  export_choose: { group: 'export', max: 1 },
+  export_sample_car: { group: 'export', max: 1 },
+  staff_export_sample: { group: 'export', max: 2 },
+};
+
+/**
+ * Enters a call into its caller's calls in flight: a release to call when it is answered, null
+ * when the caller already has the most allowed in hand. Counted in this instance's memory: what
+ * it protects is this instance's threads, and a count that outlived a crashed instance in a
+ * shared store would lock a session out.
+ */
+export type InFlightEntry = (name: CallName, caller: Caller) => (() => void) | null;
+
+export function createInFlightLimiter(
+  limits: Partial<Record<CallName, InFlightLimit>> = IN_FLIGHT_LIMITS,
+): InFlightEntry {
+  const inHand = new Map<string, number>();
+  return (name, caller) => {
+    const limit = limits[name];
+    if (!limit) return () => undefined;
+    // Without a session (no call limited here is public), the address stands for the caller.
+    const key = `${limit.group}:${caller.session ?? `a:${caller.ip}`}`;
+    const count = inHand.get(key) ?? 0;
+    if (count >= limit.max) return null;
+    inHand.set(key, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (inHand.get(key) ?? 1) - 1;
+      if (left > 0) inHand.set(key, left);
+      else inHand.delete(key);
+    };
   };
 }

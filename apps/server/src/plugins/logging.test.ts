@@ -31,6 +31,22 @@ describe('the server log', () => {
     expect(text).toContain('/home?site=demo&token=[redacted]&code=[redacted]');
   });
 
+  it('never carries a one-time login link, in an address or in a body', async () => {
+    lines.length = 0;
+    const sales = await t.staffLogin('demo', 'sales');
+    const customers = await t.call('staff_list_customers', {}, sales);
+    const made = await t.call('staff_create_login_link', { id: customers.data.list[0]?.id ?? 0 }, sales);
+    const link = made.data.login_link;
+    await t.app.inject({ method: 'GET', url: made.data.path });
+    await t.app.inject({ method: 'GET', url: `/nowhere?login_link=${encodeURIComponent(link)}` });
+    expect((await t.call('exchange_login_link', { login_link: link })).code).toBe(0);
+    t.app.log.info({ login_link: link, body: { login_link: link } }, 'logged by hand');
+
+    const text = lines.map((l) => JSON.stringify(l)).join('\n');
+    expect(text).toContain('login_link=[redacted]');
+    expect(text).not.toContain(link.split('.')[1]);
+  });
+
   it('marks every line a request writes with that request’s id', async () => {
     lines.length = 0;
     await t.call('get_website_info', { site: 'demo' });

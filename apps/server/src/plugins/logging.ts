@@ -7,9 +7,9 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/** Query parameters whose values are secrets: login links, tokens, codes, signatures. */
+/** Query parameters whose values are secrets: one-time login links, tokens, codes, signatures. */
 const SECRET_PARAMS =
-  /^(token|code|password|key|secret|signature|x-amz-signature|x-amz-credential|x-amz-security-token|voucher)$/i;
+  /^(token|login_link|code|password|key|secret|signature|x-amz-signature|x-amz-credential|x-amz-security-token|voucher)$/i;
 
 /**
  * A URL as it may be logged: the value of every secret-looking query parameter replaced, so a
@@ -36,7 +36,7 @@ export function loggableUrl(url: string): string {
 }
 
 const SECRET_IN_TEXT =
-  /([?&](?:token|code|password|key|secret|signature|x-amz-signature|x-amz-credential|x-amz-security-token|voucher)=)[^&\s"]*/gi;
+  /([?&](?:token|login_link|code|password|key|secret|signature|x-amz-signature|x-amz-credential|x-amz-security-token|voucher)=)[^&\s"]*/gi;
 
 /** A message with the secret query values of any address in it replaced (Fastify names URLs in some). */
 export const loggableText = (text: string) => text.replace(SECRET_IN_TEXT, '$1[redacted]');
@@ -58,10 +58,12 @@ export function loggerOptions(level: string, stream?: LogStream): LoggerOptions 
         'token',
         'voucher',
         'access_code',
+        'login_link',
         '*.password',
         '*.token',
         '*.voucher',
         '*.access_code',
+        '*.login_link',
         'body.code',
         '*.body.code',
       ],

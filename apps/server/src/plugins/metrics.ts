@@ -1,19 +1,25 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolState } from '../db/dialect';
 
 export interface MetricsDeps {
   /** The bearer token /metrics asks for; unset: /metrics is not served at all. */
   token: string | undefined;
   /** Pictures in the image index's memory, over all companies. */
   imageIndexSize: () => number;
+  /** The database pool's state; null without a pool (SQLite). */
+  databasePool: () => PoolState | null;
+  /** Jobs in hand per queue (waiting for their worker or running): uploads, exports, image searches. */
+  queues: Record<string, () => number>;
 }
 
 /**
  * /metrics in Prometheus's text format (decision 0033), off unless a token is configured
  * (METRICS_TOKEN) and then only for a request bearing it: request rate and latency per route
- * (each /api call is a route), answers by status, the image index's size, and Node's own
- * (event-loop lag, heap, handles). A registry per app, so apps built side by side in tests
+ * (each /api call is a route), answers by status, the image index's size, the database pool,
+ * the jobs in hand of the upload, export and image-search queues, and Node's own (event-loop
+ * lag, heap, handles). A registry per app, so apps built side by side in tests
  * never share counters.
  */
 export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
@@ -40,6 +46,26 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
     registers: [register],
     collect() {
       this.set(deps.imageIndexSize());
+    },
+  });
+  new Gauge({
+    name: 'vitrine_db_pool_connections',
+    help: 'Database pool: connections open (total), of them idle, and queries waiting for one',
+    labelNames: ['state'],
+    registers: [register],
+    collect() {
+      const pool = deps.databasePool();
+      if (!pool) return;
+      for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, pool[state]);
+    },
+  });
+  new Gauge({
+    name: 'vitrine_queue_jobs',
+    help: 'Jobs in hand per queue (waiting for their worker thread or running)',
+    labelNames: ['queue'],
+    registers: [register],
+    collect() {
+      for (const [queue, length] of Object.entries(deps.queues)) this.set({ queue }, length());
     },
   });
 

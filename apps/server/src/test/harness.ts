@@ -9,7 +9,7 @@ import {
   type ClientFrameInput,
   type TempAuth,
 } from '@vitrine/contract';
-import type { CallLimit } from '../plugins/limits';
+import type { CallLimit, InFlightLimit } from '../plugins/limits';
 import type { LogStream } from '../plugins/logging';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
@@ -24,6 +24,7 @@ import type { Bus } from '../platform/bus';
 import type { Mailer } from '../platform/mailer';
 import { chatClient } from './chat-client';
 import { createTestDatabase } from './database';
+import type { WorkbookInput } from '../modules/samples/samples.excel';
 
 export interface Answer<T = unknown> {
   code: number;
@@ -54,6 +55,8 @@ export interface TestAppOptions {
   textSearchLimits?: TextSearchLimits;
   /** Limits per session and address (plugins/limits.ts); none unless a test asks, as tests call from one address. */
   callLimits?: Partial<Record<CallName, CallLimit>>;
+  /** Calls one caller may have in flight at once; none unless a test asks. */
+  inFlightLimits?: Partial<Record<CallName, InFlightLimit>>;
   /** Capture the log (at info) instead of silencing it. */
   logStream?: LogStream;
   /** Serve /metrics behind this token. */
@@ -64,6 +67,8 @@ export interface TestAppOptions {
   chatSecret?: Buffer;
   /** Where offline chat mail goes (default: kept and counted). */
   mailer?: Mailer;
+  /** Builds the Excel workbooks (default: the app's own, inline). */
+  buildWorkbook?: (input: WorkbookInput) => Promise<Buffer>;
   /** Replaces the proforma invoices (default: the app's own, drawn inline). */
   proforma?: ProformaPort;
 }
@@ -86,6 +91,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const build = (bus: Bus | undefined) =>
     buildApp({
       db: handle.db,
+      databasePool: handle.pool,
       clock,
       storage,
       bus,
@@ -95,6 +101,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       mailer: opts.mailer,
       chatMailEveryMs: 0,
       proforma: opts.proforma,
+      buildWorkbook: opts.buildWorkbook,
       defaultSite: 'demo',
       logLevel: opts.logStream ? 'info' : 'silent',
       logStream: opts.logStream,
@@ -106,6 +113,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       countCacheMs: opts.countCacheMs ?? 0,
       textSearchLimits: opts.textSearchLimits,
       callLimits: opts.callLimits ?? {},
+      inFlightLimits: opts.inFlightLimits ?? {},
       // Tests purge when they mean to (app.housekeeping.runNow), never behind another test's back.
       housekeepingEveryMs: 0,
     });

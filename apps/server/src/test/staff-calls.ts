@@ -209,6 +209,7 @@ export async function staffCallBodies(
     staff_update_customer: { id: o.customerId, nickname: 'Renamed' },
     staff_reset_customer_password: { id: o.customerId },
     staff_set_customer_status: { id: o.customerId, status: 1 },
+    staff_create_login_link: { id: o.customerId },
     staff_list_access_codes: {},
     staff_create_access_code: { label: 'Fair visitors' },
     staff_revoke_access_code: { id: o.codeId },

@@ -122,17 +122,72 @@ describe('routing', () => {
     expect(storage.getSite()).toEqual(demoSite);
   });
 
-  it('saves a token handed over in the address, drops it from the address and uses it', async () => {
+  it('logs nobody in with a session token in the address: it is dropped, and the buyer goes to log in', async () => {
     storage.setSite(demoSite);
+    const api = mockApi({ get_website_info: () => ok(demoSite) });
     renderApp('/personalCenter?token=tok-url&tab=orders');
-    // Customers only: without a user the token alone does not make a customer.
-    expect(await heading('Sorry, the current link is invalid')).toBeInTheDocument();
-    expect(window.location.search).toBe('');
-    expect(window.sessionStorage.getItem('vitrine.token')).toBe('tok-url');
+    expect(await screen.findByLabelText('Access code or password')).toBeInTheDocument();
+    expect(window.location.search).not.toContain('tok-url');
+    expect(storage.getToken()).toBeNull();
+    expect(api.calls.some((c) => c.headers.Authorization?.includes('tok-url'))).toBe(false);
+  });
 
-    const api = mockApi({ get_company_info: () => ok({}) });
-    await callApi('get_company_info', {}).catch(() => {});
-    expect(api.calls[0]?.headers.Authorization).toBe('Bearer tok-url');
+  describe('a one-time login link', () => {
+    const LINK = '9.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+    const linked = { ...customer, customer_id: 9, customer_name: 'Nordic Toys AB' };
+
+    it('logs a browser where nobody is logged in in as its owner, with a session of its own', async () => {
+      let addressAtExchange = '';
+      const api = mockApi({
+        exchange_login_link: () => {
+          addressAtExchange = window.location.href;
+          return ok({ token: 'tok-fresh', id: 1, site: demoSite, user: linked, visitor_key: null });
+        },
+      });
+      renderApp(`/home?site=demo&login_link=${LINK}`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Home' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      // Out of the address bar before the exchange was even sent.
+      expect(addressAtExchange).not.toContain(LINK);
+      expect(window.location.href).not.toContain(LINK);
+      expect(api.named('exchange_login_link')[0]?.body).toMatchObject({ login_link: LINK });
+      expect(storage.getToken()).toBe('tok-fresh');
+      expect(storage.getUser()?.customer_name).toBe('Nordic Toys AB');
+    });
+
+    it('says so when the link is used up, and logs nobody in', async () => {
+      mockApi({
+        exchange_login_link: () =>
+          fail(
+            ErrorCode.FAILED,
+            'This login link has expired or was already used. Please ask for a new one.',
+          ),
+        get_website_info: () => ok(demoSite),
+      });
+      renderApp(`/home?site=demo&login_link=${LINK}`);
+      expect(
+        await toast('This login link has expired or was already used. Please ask for a new one.'),
+      ).not.toBeNull();
+      expect(await screen.findByLabelText('Access code or password')).toBeInTheDocument();
+      expect(storage.getToken()).toBeNull();
+    });
+
+    it('asks a buyer logged in as someone else first, and staying changes nothing', async () => {
+      signIn();
+      const api = mockApi({});
+      const { user } = renderApp(`/home?site=demo&login_link=${LINK}`);
+      const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
+      expect(dialog).toHaveTextContent(
+        'You are logged in as Carlos Mendes. Switch to the account of this link?',
+      );
+      expect(window.location.href).not.toContain(LINK);
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.named('exchange_login_link')).toHaveLength(0);
+      expect(storage.getToken()).toBe('tok-1');
+      expect(storage.getUser()?.customer_name).toBe('Carlos Mendes');
+    });
   });
 
   it('shows a failure to load a page in place, with a way to try again', async () => {

@@ -172,7 +172,7 @@ describe('the route guard', () => {
       expect(going('/login?site=demo2', { user: visitor })).toEqual(allow(clear));
     });
 
-    it('keeps a session handed over in the address (a token without a user), to restore it', () => {
+    it('keeps a stored token without a user, for the login page to restore', () => {
       expect(going('/login', { user: null, hasToken: true })).toEqual(allow());
       expect(going('/login', { user: null, hasToken: false })).toEqual(allow());
     });
@@ -188,40 +188,58 @@ describe('the route guard', () => {
     expect(going('/invalidLink')).toEqual(allow());
   });
 
-  describe('a token query parameter', () => {
-    it('is saved and dropped from the address, the rest of the query kept', () => {
+  describe('a one-time login link (?login_link=)', () => {
+    const LINK = '12.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+    const nobody = { user: null, hasToken: false };
+
+    it('takes it out of the address at once, then exchanges it when nobody is logged in', () => {
+      expect(going(`/home?site=demo&login_link=${LINK}`, { site: null, ...nobody })).toEqual(
+        redirect('/home?site=demo', [
+          { type: 'cleanAddress', to: '/home?site=demo' },
+          { type: 'exchangeLoginLink', link: LINK },
+        ]),
+      );
+    });
+
+    it('asks before switching when another buyer is logged in, and stays on their website meanwhile', () => {
+      expect(
+        going(`/home?site=demo2&login_link=${LINK}`, { user: { login_type: 1, customer_id: 7 } }),
+      ).toEqual(
+        redirect('/home', [
+          { type: 'cleanAddress', to: '/home' },
+          { type: 'offerLoginLink', link: LINK },
+        ]),
+      );
+      expect(going(`/home?login_link=${LINK}`, { user: visitor })).toEqual(
+        redirect('/home', [
+          { type: 'cleanAddress', to: '/home' },
+          { type: 'offerLoginLink', link: LINK },
+        ]),
+      );
+    });
+
+    it('only drops it when the buyer it was made for is the one logged in', () => {
+      expect(
+        going(`/home?site=demo&login_link=${LINK}`, { user: { login_type: 1, customer_id: 12 } }),
+      ).toEqual(redirect('/home', [{ type: 'cleanAddress', to: '/home' }]));
+    });
+
+    it('drops an empty one without exchanging anything', () => {
+      expect(going('/home?login_link=%20', nobody)).toEqual(
+        redirect('/home', [{ type: 'cleanAddress', to: '/home' }]),
+      );
+    });
+  });
+
+  describe('a session token in the address (?token=, before login links)', () => {
+    it('logs nobody in: it is dropped from the address and the buyer goes to log in', () => {
       expect(going('/productDetails?id=7&token=tok-1', { user: null, hasToken: false })).toEqual(
-        redirect('/productDetails?id=7', [{ type: 'saveToken', token: 'tok-1' }]),
+        redirect('/login', [{ type: 'rememberReferrer', path: '/productDetails?id=7' }]),
       );
     });
 
-    it('is used at once: it counts as the session for a customer-only page', () => {
-      expect(going('/personalCenter?token=tok-1', { hasToken: false })).toEqual(
-        redirect('/personalCenter', [{ type: 'saveToken', token: 'tok-1' }]),
-      );
-    });
-
-    it('is saved on the way to /login too, with the referrer', () => {
-      expect(going('/inventory?token=tok-1&page=3', { site: null, user: null, hasToken: false })).toEqual(
-        redirect('/login', [
-          { type: 'saveToken', token: 'tok-1' },
-          { type: 'rememberReferrer', path: '/inventory?page=3' },
-        ]),
-      );
-    });
-
-    it('on /login replaces the session of a buyer who was logged in (saved after clearing)', () => {
-      expect(going('/login?site=demo&token=tok-new')).toEqual(
-        redirect('/login?site=demo', [
-          { type: 'clearUserInfo' },
-          { type: 'clearChat' },
-          { type: 'saveToken', token: 'tok-new' },
-        ]),
-      );
-    });
-
-    it('is only dropped when empty', () => {
-      expect(going('/home?token=%20')).toEqual(redirect('/home'));
+    it('never replaces the session of a buyer who is logged in', () => {
+      expect(going('/personalCenter?token=tok-1')).toEqual(redirect('/personalCenter'));
     });
 
     it('is left alone on /NotWebsite', () => {
@@ -232,6 +250,7 @@ describe('the route guard', () => {
   it('allows every redirect target it gives, once its side effects are applied', () => {
     const cases: [string, Partial<GuardInput>][] = [
       ['/productDisplay?token=t&site=demo', { site: null, user: null, hasToken: false }],
+      ['/home?login_link=1.abc', { user: visitor }],
       ['/personalCenter', { user: visitor }],
       ['/companyNews', { site: { ...site, show_function: { news: 0 } } }],
       ['/', {}],
@@ -242,13 +261,11 @@ describe('the route guard', () => {
       const first = going(start, over);
       expect(first.kind).toBe('redirect');
       if (first.kind !== 'redirect') continue;
-      // The state after the effects: a token saved, the user cleared.
-      const saved = first.effects.some((e) => e.type === 'saveToken');
+      // The state after the effects: the user cleared.
       const cleared = first.effects.some((e) => e.type === 'clearUserInfo');
       const next = going(first.to, {
         ...over,
         ...(cleared ? { user: null, hasToken: false } : {}),
-        ...(saved ? { hasToken: true } : {}),
       });
       expect({ start, next: next.kind }).toEqual({ start, next: 'allow' });
     }

@@ -1,4 +1,4 @@
-import { LOGIN_TYPE, type SessionUser } from '@vitrine/contract';
+import { LOGIN_LINK_PARAM, LOGIN_TYPE, type SessionUser } from '@vitrine/contract';
 import { normalizePath, PATHS } from '../lib/paths';
 import { findRoute, type ShowFunctionKey } from './routes';
 
@@ -25,8 +25,8 @@ export interface GuardInput {
   /** The stored website info, null when none. */
   site: GuardSite | null;
   /** The stored user, null when none. */
-  user: Pick<SessionUser, 'login_type'> | null;
-  /** Whether a session token is stored (or was handed over in this tab's address). */
+  user: (Pick<SessionUser, 'login_type'> & Partial<Pick<SessionUser, 'customer_id'>>) | null;
+  /** Whether a session token is stored. */
   hasToken: boolean;
 }
 
@@ -37,13 +37,23 @@ export type GuardEffect =
   | { type: 'clearUserInfo' }
   /** Close the customer-service chat. */
   | { type: 'clearChat' }
-  /** Keep a token handed over in the address, for this tab, and use it. */
-  | { type: 'saveToken'; token: string };
+  /** Replace the address in the address bar at once, before any call (it held a secret). */
+  | { type: 'cleanAddress'; to: string }
+  /** Nobody is logged in: exchange a one-time login link for a session, and log in with it. */
+  | { type: 'exchangeLoginLink'; link: string }
+  /** Someone else is logged in: ask whether to switch to the link's account; never switch unasked. */
+  | { type: 'offerLoginLink'; link: string };
 
 export type GuardDecision =
   | { kind: 'allow'; effects: GuardEffect[] }
   /** Go to `to` instead (replacing the address asked for). */
   | { kind: 'redirect'; to: string; effects: GuardEffect[] };
+
+/** The customer a login link was made for (its secret starts with the id), or null. */
+export function linkOwner(link: string): number | null {
+  const id = /^(\d{1,15})\./.exec(link)?.[1];
+  return id === undefined ? null : Number(id);
+}
 
 const queryOf = (params: URLSearchParams): string => {
   const query = params.toString();
@@ -52,7 +62,10 @@ const queryOf = (params: URLSearchParams): string => {
 
 /**
  * The rules, in order:
- * 1. a `token` query parameter is saved (session storage) and dropped from the address;
+ * 1. a one-time login link (`?login_link=`, decision 0044) leaves the address bar at once, then:
+ *    nobody logged in, it is exchanged for a session; the buyer it belongs to logged in already,
+ *    that is all; anybody else logged in, the buyer is asked whether to switch. An old `?token=`
+ *    logs nobody in any more: it is only dropped from the address;
  * 2. /NotWebsite is shown whatever is stored;
  * 3. visiting /login while logged in clears the user info and the chat;
  * 4. no stored website info (or a ?site= naming another website than the stored one), and
@@ -80,16 +93,27 @@ export function guardRoute(input: GuardInput): GuardDecision {
     hasToken = false;
   }
 
-  // Saved after any clearing above: a token handed over with /login?token= is the one to use.
-  const token = params.get('token')?.trim();
-  const tokenInAddress = params.has('token');
-  params.delete('token');
-  if (token) {
-    effects.push({ type: 'saveToken', token });
-    hasToken = true;
+  const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to, effects });
+
+  const link = params.get(LOGIN_LINK_PARAM)?.trim();
+  if (params.has(LOGIN_LINK_PARAM)) {
+    params.delete(LOGIN_LINK_PARAM);
+    params.delete('token');
+    const loggedIn = user !== null && hasToken;
+    // Someone logged in stays on the website they are on, whatever site the link names.
+    if (loggedIn) params.delete('site');
+    const to = input.path + queryOf(params);
+    effects.push({ type: 'cleanAddress', to });
+    if (link && !loggedIn) effects.push({ type: 'exchangeLoginLink', link });
+    else if (link && !(user?.login_type === LOGIN_TYPE.CUSTOMER && user.customer_id === linkOwner(link)))
+      effects.push({ type: 'offerLoginLink', link });
+    // The guard runs again at the new address, with whatever session the exchange left.
+    return redirect(to);
   }
 
-  const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to, effects });
+  // A session token in the address (before login links) logs nobody in: it is only dropped.
+  const tokenInAddress = params.has('token');
+  params.delete('token');
   // Where the buyer asked to go, minus the token (which must not stay in the address).
   const stay = (): GuardDecision =>
     tokenInAddress ? redirect(input.path + queryOf(params)) : { kind: 'allow', effects };

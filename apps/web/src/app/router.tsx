@@ -39,9 +39,10 @@ const lazyComponent =
 
 /**
  * The guard, before every navigation (the root loader always re-runs): applies its side
- * effects, then lets the navigation through or replaces it with the guard's target.
+ * effects (waiting for a login link's exchange), then lets the navigation through or replaces
+ * it with the guard's target.
  */
-export function guardLoader({ request }: LoaderFunctionArgs): null {
+export function guardLoader({ request }: LoaderFunctionArgs): null | Promise<null> {
   const url = new URL(request.url);
   const decision = guardRoute({
     path: url.pathname,
@@ -50,9 +51,13 @@ export function guardLoader({ request }: LoaderFunctionArgs): null {
     user: storage.getUser(),
     hasToken: storage.getToken() !== null,
   });
-  applyGuardEffects(decision.effects);
-  if (decision.kind === 'redirect') throw replace(decision.to);
-  return null;
+  const finish = (): null => {
+    if (decision.kind === 'redirect') throw replace(decision.to);
+    return null;
+  };
+  // Only a login link being exchanged makes the guard wait; every other navigation goes on at once.
+  const pending = applyGuardEffects(decision.effects);
+  return pending ? pending.then(finish) : finish();
 }
 
 const pageRoute = (route: AppRoute): RouteObject => ({

@@ -12,8 +12,13 @@ export function endSession(): void {
   storage.clearUserInfo();
 }
 
-/** Carries out the side effects the route guard asked for, in order. */
-export function applyGuardEffects(effects: readonly GuardEffect[]): void {
+/**
+ * Carries out the side effects the route guard asked for, in order; answers a promise when one
+ * must finish before the guard runs again (a login link being exchanged). The login link's code
+ * and its dialog load only when a link arrives, off the first page's budget.
+ */
+export function applyGuardEffects(effects: readonly GuardEffect[]): Promise<void> | undefined {
+  let pending: Promise<void> | undefined;
   for (const effect of effects) {
     switch (effect.type) {
       case 'rememberReferrer':
@@ -25,9 +30,26 @@ export function applyGuardEffects(effects: readonly GuardEffect[]): void {
       case 'clearChat':
         closeChat();
         break;
-      case 'saveToken':
-        storage.saveUrlToken(effect.token);
+      case 'cleanAddress':
+        // At once, before any call: the address held a secret, which must not be bookmarked,
+        // shared, or sent on as a referrer, whatever the exchange does next.
+        try {
+          window.history.replaceState(window.history.state, '', effect.to);
+        } catch {
+          // Not fatal: the router replaces the address with the same one as it redirects.
+        }
         break;
+      case 'exchangeLoginLink': {
+        const { link } = effect;
+        pending = import('./login-link').then((m) => m.logInWithLink(link));
+        break;
+      }
+      case 'offerLoginLink': {
+        const { link } = effect;
+        void import('./login-link').then((m) => m.offerLoginLink(link));
+        break;
+      }
     }
   }
+  return pending;
 }

@@ -78,14 +78,12 @@ describe('callApi', () => {
     }
   });
 
-  it('prefers a token handed over in the URL (session storage)', async () => {
+  it('never sends a token an older version kept for the tab from a ?token= address', async () => {
     signIn();
-    window.history.replaceState(null, '', '/login?site=demo&token=from-url');
-    storage.captureTokenFromUrl();
-    expect(window.location.search).toBe('?site=demo');
+    window.sessionStorage.setItem('vitrine.token', 'from-url');
     const api = mockApi({ get_website_again: () => ok({ id: 1, site: demoSite, user: customer }) });
     await callApi('get_website_again', {});
-    expect(api.calls[0]?.headers.Authorization).toBe('Bearer from-url');
+    expect(api.calls[0]?.headers.Authorization).toBe('Bearer tok-123');
   });
 
   it('adds lang, the 8-digit code of the language on screen', async () => {

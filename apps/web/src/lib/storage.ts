@@ -12,8 +12,7 @@ import {
  * - localStorage: the website's info (with its site code), the session token, the user, the
  *   language the buyer chose (its 8-digit code and its locale, as the specification asks), and
  *   per website the visitor key the server issued (decision 0028);
- * - sessionStorage: a token handed over in the URL (?token=…), and the page asked for before
- *   the login page (the referrer), for this tab only.
+ * - sessionStorage: the page asked for before the login page (the referrer), for this tab only.
  * Storage may be unavailable (private modes, blocked cookies): every access is guarded, and the
  * app then simply forgets on reload.
  */
@@ -135,14 +134,16 @@ export function setVisitorKey(siteId: number, key: string): void {
   write(visitorKeyOf(siteId), key);
 }
 
-/** The session token: one handed over in this tab's URL first, else the stored one. */
+/**
+ * The session token. Only a login (or a one-time login link exchanged, decision 0044) gives
+ * one: a token in an address is never taken, so no link can fix a session on a browser.
+ */
 export function getToken(): string | null {
-  return read(KEYS.token, 'session') || read(KEYS.token) || null;
+  return read(KEYS.token) || null;
 }
 
-/** Stores the token of a new login; it replaces any token handed over in the URL. */
+/** Stores the token of a new login. */
 export function setToken(token: string): void {
-  write(KEYS.token, null, 'session');
   write(KEYS.token, token);
   notify();
 }
@@ -156,41 +157,13 @@ export function setUser(user: SessionUser): void {
   notify();
 }
 
-/**
- * Forgets the session (token and user); the website and the language stay. `keepUrlToken`
- * spares a token this tab was handed in its address (it may belong to the site asked for).
- */
-export function clearUserInfo({ keepUrlToken = false } = {}): void {
-  if (!keepUrlToken) write(KEYS.token, null, 'session');
+/** Forgets the session (token and user); the website and the language stay. */
+export function clearUserInfo(): void {
+  // A token an older version kept for the tab (from a ?token= address) goes too.
+  write(KEYS.token, null, 'session');
   write(KEYS.token, null);
   write(KEYS.user, null);
   notify();
-}
-
-/** Saves a token handed over in the address (?token=…) for this tab only; it is then used first. */
-export function saveUrlToken(token: string): void {
-  write(KEYS.token, token, 'session');
-  notify();
-}
-
-/**
- * A `token` query parameter is saved in session storage (this tab only) and removed from the
- * address bar, so it is not bookmarked, shared or sent on as a referrer.
- */
-export function captureTokenFromUrl(
-  location: Location = window.location,
-  history: History = window.history,
-): void {
-  const url = new URL(location.href);
-  const token = url.searchParams.get('token')?.trim();
-  if (!token) return;
-  saveUrlToken(token);
-  url.searchParams.delete('token');
-  try {
-    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-  } catch {
-    // Not fatal: the token is saved either way.
-  }
 }
 
 // ---- referrer --------------------------------------------------------------------------------

@@ -36,6 +36,18 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const logoutRequest = baseRequest;
 
+/**
+ * A one-time login link's secret, as staff_create_login_link made it: `<customer id>.<random>`.
+ * The id before the dot only lets the buyer app tell, before exchanging, whether the link is the
+ * account already logged in; the server reads the whole value as an opaque secret.
+ */
+export const loginLinkSecret = z
+  .string()
+  .regex(/^\d{1,15}\.[A-Za-z0-9_-]{32,64}$/)
+  .describe('The login_link parameter of a one-time login link');
+
+export const exchangeLoginLinkRequest = baseRequest.extend({ login_link: loginLinkSecret });
+
 /** Digits with an optional leading +, spaces, dashes, dots and brackets allowed between them. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 export const PHONE_MIN_DIGITS = 7;

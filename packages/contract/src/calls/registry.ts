@@ -20,7 +20,14 @@ import {
   toySelectLogRequest,
   websiteToyBrowseRequest,
 } from './showroom';
-import { accessApplyRequest, emptyResponse, loginRequest, loginResponse, logoutRequest } from './auth';
+import {
+  accessApplyRequest,
+  emptyResponse,
+  exchangeLoginLinkRequest,
+  loginRequest,
+  loginResponse,
+  logoutRequest,
+} from './auth';
 import {
   getToyRequest,
   relatedRequest,
@@ -78,6 +85,7 @@ import {
   accessCodeWithSecret,
   auditPage,
   customerWithSecret,
+  loginLink,
   staffAccessCode,
   staffApproveApplicationRequest,
   staffApproveApplicationResponse,
@@ -227,6 +235,15 @@ export const calls = {
     tag: 'auth',
     summary: 'Log in with a visitor access code (login_type 0) or a customer password (login_type 1).',
     request: loginRequest,
+    response: loginResponse,
+  }),
+  exchange_login_link: call({
+    name: 'exchange_login_link',
+    access: 'public',
+    tag: 'auth',
+    summary:
+      'Exchange a one-time login link (staff_create_login_link) for a new customer session; a link works once, until it expires.',
+    request: exchangeLoginLinkRequest,
     response: loginResponse,
   }),
   get_website_again: call({
@@ -920,6 +937,16 @@ export const calls = {
     summary: "Give a customer a new password, answered once; the customer's sessions end.",
     request: staffResetCustomerPasswordRequest,
     response: customerWithSecret,
+  }),
+  staff_create_login_link: call({
+    name: 'staff_create_login_link',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-buyers',
+    summary:
+      'A one-time login link for a customer, answered once: it logs a browser in as the customer once, within 15 minutes.',
+    request: staffIdRequest,
+    response: loginLink,
   }),
   staff_set_customer_status: call({
     name: 'staff_set_customer_status',

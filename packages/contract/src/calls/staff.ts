@@ -166,6 +166,12 @@ export const staffResetCustomerPasswordRequest = baseRequest.extend({
   password: password.optional().describe('Left out: the server makes one and shows it once'),
 });
 
+export const loginLink = z.object({
+  login_link: shownOnce.describe('Shown once: only its hash is kept; works once, until expires_at'),
+  path: z.string().describe("The buyer app's address of the link, to put after the showroom's origin"),
+  expires_at: z.number().int().describe('When the link stops working (ms since epoch)'),
+});
+
 export const staffSetStatusRequest = baseRequest.extend({ id, status: zeroOne });
 
 // --- visitor access codes -------------------------------------------------------------------

@@ -74,6 +74,27 @@ export function createAuthRepository(db: Kysely<Database>) {
         .where('status', '=', 1)
         .executeTakeFirst(),
 
+    /**
+     * Uses a one-time login link: marks it used in the statement that checks it is unused and
+     * unexpired, so of two exchanges of one link only one gets its row back.
+     */
+    useLoginLink: (tokenHash: string, now: number) =>
+      db
+        .updateTable('login_links')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['company_id', 'website_id', 'customer_id'])
+        .executeTakeFirst(),
+
+    /** Deletes login links that expired before a time (used or not: nothing reads them any more). */
+    deleteLoginLinksBefore: async (before: number) =>
+      Number(
+        (await db.deleteFrom('login_links').where('expires_at', '<', before).executeTakeFirst())
+          .numDeletedRows,
+      ),
+
     createSession: async (row: Insertable<SessionsTable>) =>
       (await db.insertInto('sessions').values(row).returning('id').executeTakeFirstOrThrow()).id,
 

@@ -177,6 +177,45 @@ export function createAuthService({
       );
     },
 
+    /**
+     * Exchanges a one-time login link for a new customer session (decision 0044). The link's
+     * secret never becomes a session token: the session gets a token of its own. A link works
+     * once and until it expires; a used, expired or unknown link, or one whose customer has
+     * been disabled meanwhile, gets the same answer, which tells a guesser nothing.
+     */
+    async exchangeLoginLink(
+      input: { login_link: string },
+      caller: Caller,
+    ): Promise<CallResult<LoginResponse>> {
+      const { t } = caller;
+      const now = clock.now();
+      const link = await repo.useLoginLink(hashToken(input.login_link), now);
+      const site = link && (await websiteInfo(Number(link.website_id)));
+      if (!link || !site || site.company_id !== Number(link.company_id))
+        return fail(ErrorCode.FAILED, t('auth.loginLinkInvalid'));
+      const token = newToken();
+      await repo.createSession({
+        company_id: site.company_id,
+        website_id: site.id,
+        token_hash: hashToken(token),
+        login_type: LOGIN_TYPE.CUSTOMER,
+        customer_id: Number(link.customer_id),
+        access_code_id: null,
+        visitor_key: null,
+        ip: caller.ip,
+        user_agent: caller.userAgent,
+        created_at: now,
+        expires_at: now + LIMITS.SESSION_TTL_MS,
+      });
+      // A disabled customer's session is no session (findSession): the link opens nothing.
+      const session = await findSession(token);
+      if (!session) return fail(ErrorCode.FAILED, t('auth.loginLinkInvalid'));
+      return ok(
+        { token, id: site.id, site, user: withSignature(session), visitor_key: null },
+        t('auth.loggedIn'),
+      );
+    },
+
     /** What a reload needs to restore the session: the website and the user. */
     async getWebsiteAgain(session: SessionContext, t: Translate) {
       const site = await websiteInfo(session.websiteId);
@@ -223,14 +262,15 @@ export function createAuthService({
     },
 
     /**
-     * Housekeeping: deletes sessions ended more than ENDED_SESSION_KEPT_MS ago and wrong logins
-     * older than the throttling window (nothing reads them any more).
+     * Housekeeping: deletes sessions ended more than ENDED_SESSION_KEPT_MS ago, wrong logins
+     * older than the throttling window and expired login links (nothing reads them any more).
      */
-    async purge(): Promise<{ sessions: number; loginFailures: number }> {
+    async purge(): Promise<{ sessions: number; loginFailures: number; loginLinks: number }> {
       const now = clock.now();
       return {
         sessions: await repo.deleteSessionsEndedBefore(now - ENDED_SESSION_KEPT_MS),
         loginFailures: await repo.deleteFailuresBefore(now - LIMITS.LOGIN_FAILURE_WINDOW_MS),
+        loginLinks: await repo.deleteLoginLinksBefore(now),
       };
     },
   };

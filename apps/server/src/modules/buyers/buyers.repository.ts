@@ -2,7 +2,13 @@ import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Updatea
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import { transactional } from '../../db/transactional';
 import { companyChatId, customerChatId } from '../../platform/chat-ids';
-import type { AccessApplicationsTable, AccessCodesTable, CustomersTable, Database } from '../../db/database';
+import type {
+  AccessApplicationsTable,
+  AccessCodesTable,
+  CustomersTable,
+  Database,
+  LoginLinksTable,
+} from '../../db/database';
 
 /** A LIKE pattern matching `text` anywhere, with the pattern's own wildcards escaped. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -75,6 +81,10 @@ function buyersQueries(db: Kysely<Database>) {
 
   return {
     audit: (entry: AuditEntry) => writeAudit(db, entry),
+
+    /** Keeps a one-time login link (its hash only); answers its id. */
+    addLoginLink: async (row: Insertable<LoginLinksTable>) =>
+      Number((await db.insertInto('login_links').values(row).returning('id').executeTakeFirstOrThrow()).id),
 
     companySalt: async (companyId: number) =>
       (await db.selectFrom('companies').select('code_salt').where('id', '=', companyId).executeTakeFirst())

@@ -12,6 +12,8 @@ export function buyersRoutes(buyers: BuyersService) {
     buyers.updateCustomer(input, staffCaller(ctx));
   const staff_reset_customer_password: CallHandler<'staff_reset_customer_password'> = (input, ctx) =>
     buyers.resetCustomerPassword(input, staffCaller(ctx));
+  const staff_create_login_link: CallHandler<'staff_create_login_link'> = (input, ctx) =>
+    buyers.createLoginLink(input, { id: ctx.website.id, site: ctx.website.info.site }, staffCaller(ctx));
   const staff_set_customer_status: CallHandler<'staff_set_customer_status'> = (input, ctx) =>
     buyers.setCustomerStatus(input, staffCaller(ctx));
   const staff_list_access_codes: CallHandler<'staff_list_access_codes'> = (input, ctx) =>
@@ -33,6 +35,7 @@ export function buyersRoutes(buyers: BuyersService) {
     staff_update_customer,
     staff_reset_customer_password,
     staff_set_customer_status,
+    staff_create_login_link,
     staff_list_access_codes,
     staff_create_access_code,
     staff_revoke_access_code,

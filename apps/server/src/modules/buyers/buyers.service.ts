@@ -1,4 +1,6 @@
 import {
+  LIMITS,
+  LOGIN_LINK_PARAM,
   type CallResponse,
   type CallResult,
   ErrorCode,
@@ -12,7 +14,7 @@ import { staffAuditEntry } from '../../db/audit';
 import type { Clock } from '../../platform/clock';
 import type { SessionsEndedNotifier } from '../../platform/session-events';
 import type { StaffCaller } from '../../platform/context';
-import { hashCode, newReadableSecret } from '../../platform/secrets';
+import { hashCode, hashToken, newReadableSecret, newToken } from '../../platform/secrets';
 import type {
   ApplicationFilter,
   ApplicationRow,
@@ -274,6 +276,51 @@ export function createBuyersService({ repo, clock, isCompanyPicture, sessionsEnd
       });
       customerSessionsEnded(companyId, input.id);
       return ok({ customer: found, password: secret.secret }, c.t('server.saved'));
+    },
+
+    /**
+     * A one-time login link for a customer (decision 0044), instead of handing out a session
+     * token: only its hash is kept, it works once and for LOGIN_LINK_TTL_MS, and the buyer app
+     * exchanges it for a session of its own (exchange_login_link). The link opens the website
+     * the staff member works on. The customer id leads the secret so the buyer app can tell
+     * whether the link is the account already logged in before it asks to switch.
+     */
+    async createLoginLink(
+      input: { id: number },
+      website: { id: number; site: string },
+      c: StaffCaller,
+    ): Promise<CallResult<CallResponse<'staff_create_login_link'>>> {
+      const companyId = c.staff.companyId;
+      const found = await customer(companyId, input.id);
+      if (!found) return fail(ErrorCode.FAILED, c.t('server.notFound'));
+      if (found.status !== 1) return fail(ErrorCode.FAILED, c.t('server.loginLinkDisabled'));
+      const secret = `${found.id}.${newToken()}`;
+      const now = clock.now();
+      const expiresAt = now + LIMITS.LOGIN_LINK_TTL_MS;
+      await repo.transaction(async (r) => {
+        const id = await r.addLoginLink({
+          company_id: companyId,
+          website_id: website.id,
+          customer_id: found.id,
+          token_hash: hashToken(secret),
+          created_by: c.staff.staffId,
+          created_at: now,
+          expires_at: expiresAt,
+          used_at: null,
+        });
+        // The audit names the link by its row, never by its secret.
+        await r.audit(
+          entry(c, 'staff_create_login_link', `customer:${found.id}`, null, {
+            login_link: id,
+            expires_at: expiresAt,
+          }),
+        );
+      });
+      const query = new URLSearchParams({ site: website.site, [LOGIN_LINK_PARAM]: secret });
+      return ok(
+        { login_link: secret, path: `/home?${query.toString()}`, expires_at: expiresAt },
+        c.t('server.loginLinkCreated'),
+      );
     },
 
     async setCustomerStatus(

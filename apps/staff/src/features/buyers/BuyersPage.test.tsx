@@ -56,4 +56,27 @@ describe('buyers', () => {
       }),
     );
   });
+
+  it('shows a one-time login link for a buyer once, as a whole address with a copy button', async () => {
+    const secret = '7.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+    const calls = mockCalls({
+      ...shellCalls('sales', { new_applications: 0, new_samples: 0 }),
+      staff_list_customers: () => ({ list: [carlos], total: 1, page: 1, page_size: 20 }),
+      staff_create_login_link: () => ({
+        login_link: secret,
+        path: `/home?site=demo&login_link=${secret}`,
+        expires_at: Date.UTC(2026, 10, 27, 9, 15),
+      }),
+    });
+    const { user } = await renderConsole('/buyers');
+    await user.click(await screen.findByRole('button', { name: 'More actions for Carlos Mendes' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Login link' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.named('staff_create_login_link')[0]?.body).toMatchObject({ id: 7 });
+    expect(dialog.textContent).toContain('One-time login link for Carlos Mendes');
+    expect(within(dialog).getByTestId('secret').textContent).toBe(
+      `${window.location.origin}/home?site=demo&login_link=${secret}`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy();
+  });
 });

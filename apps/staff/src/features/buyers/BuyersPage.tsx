@@ -94,6 +94,20 @@ export function BuyersPage() {
     }
   };
 
+  // Shown once, as a whole address to copy: only its hash is kept, and it works once (decision 0044).
+  const makeLoginLink = async (c: StaffCustomer) => {
+    try {
+      const { data, tip } = await callWithTip('staff_create_login_link', { id: c.id });
+      notifySuccess(tip);
+      setSecret({
+        label: t('ui.buyers.loginLinkFor', { name: c.customer_name }),
+        value: new URL(data.path, window.location.origin).href,
+      });
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
   const setStatus = async (c: StaffCustomer) => {
     const disabling = c.status === 1;
     const ok = await confirm({
@@ -236,6 +250,11 @@ export function BuyersPage() {
                           <Menu.Item onClick={() => void resetPassword(c)}>
                             {t('ui.buyers.resetPassword')}
                           </Menu.Item>
+                          {c.status === 1 && (
+                            <Menu.Item onClick={() => void makeLoginLink(c)}>
+                              {t('ui.buyers.loginLink')}
+                            </Menu.Item>
+                          )}
                           <Menu.Item
                             color={c.status === 1 ? 'red' : undefined}
                             onClick={() => void setStatus(c)}

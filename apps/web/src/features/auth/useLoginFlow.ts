@@ -41,16 +41,15 @@ function remember(site: WebsiteInfo, user?: SessionUser): void {
 /**
  * Works out what the login page shows on arrival:
  * - the website comes from ?site=, else the stored site code, else the server's default;
- * - a stored token (one handed over in the URL: the route guard has already forgotten the
- *   session of a buyer who was logged in) is restored with get_website_again, and the buyer
- *   is in; -2 means it ended, and the form shows instead, with the server's tip;
+ * - a stored token is restored with get_website_again, and the buyer is in; -2 means it
+ *   ended, and the form shows instead, with the server's tip;
  * - a stored session of another website than the one asked for is forgotten.
  * Every call is `silent`: this page shows its failures itself.
  */
 async function arrive(siteCode: string | undefined, signal: AbortSignal): Promise<LoginState> {
   const stored = storage.getSite();
   const sameSite = stored !== null && (siteCode === undefined || stored.site === siteCode);
-  if (stored && !sameSite) storage.clearUserInfo({ keepUrlToken: true });
+  if (stored && !sameSite) storage.clearUserInfo();
 
   let site: WebsiteInfo | null = null;
   if (!sameSite || !storage.getToken()) {
