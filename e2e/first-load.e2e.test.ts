@@ -147,4 +147,22 @@ describe('the first load, before the app has arrived, in chromium', () => {
     expect(requested.filter((p) => p === '/api/get_list')).toHaveLength(1);
     await context.close();
   });
+
+  it("leaves the later pages' messages out of /home's first load and brings them with the cart", async () => {
+    const context = await returningVisitor();
+    const page = await context.newPage();
+    const localeBodies: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (/\/pc\/assets\/en-[^/]+\.js$/.test(new URL(res.url()).pathname)) localeBodies.push(res.text());
+    });
+    await page.goto(`${server.url}/home`, { waitUntil: 'networkidle' });
+    await page.locator('main').first().waitFor();
+    const firstLoad = await Promise.all(localeBodies);
+    expect(firstLoad.join('\n')).toContain(en.web.login.submit);
+    expect(firstLoad.join('\n')).not.toContain(en.web.cart.emptyTitle);
+
+    await page.goto(`${server.url}/chooseCar`);
+    await page.getByText(en.web.cart.emptyTitle).waitFor();
+    await context.close();
+  });
 });

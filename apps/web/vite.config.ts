@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 // A relative path, so that the config loader bundles this TypeScript source instead of asking
 // Node to load it as a package.
-import { SERVER_ONLY_GROUPS } from '../../packages/i18n/src/index.ts';
+import { LATE_WEB_GROUPS, SERVER_ONLY_GROUPS } from '../../packages/i18n/src/index.ts';
 import { build, defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:8080';
@@ -32,18 +32,34 @@ function appRoutesAtRoot(): Plugin {
 
 /**
  * A locale file also holds the tips the server answers with (SERVER_ONLY_GROUPS); the browser
- * never shows them, and each first load would download them in the active locale.
+ * never shows them, and each first load would download them in the active locale. The groups
+ * only later pages show (LATE_WEB_GROUPS) go to a chunk of their own, imported as
+ * `<lang>.json?late` (lib/late-messages.ts).
  */
 function webMessagesOnly(): Plugin {
+  const late: readonly string[] = LATE_WEB_GROUPS;
   return {
     name: 'vitrine:web-messages-only',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]packages[\\/]i18n[\\/]locales[\\/][\w-]+\.json$/.test(id)) return null;
+      const match = /[\\/]packages[\\/]i18n[\\/]locales[\\/][\w-]+\.json(\?late)?$/.exec(id);
+      if (!match) return null;
       const serverOnly: readonly string[] = SERVER_ONLY_GROUPS;
-      const messages = Object.entries(JSON.parse(code) as Record<string, unknown>);
-      const web = Object.fromEntries(messages.filter(([group]) => !serverOnly.includes(group)));
-      return { code: JSON.stringify(web), map: null };
+      const messages = JSON.parse(code) as Record<string, unknown>;
+      const web = (messages.web ?? {}) as Record<string, unknown>;
+      if (match[1]) {
+        const later = Object.fromEntries(Object.entries(web).filter(([group]) => late.includes(group)));
+        // A query keeps Vite's JSON handling away: the module is written as JavaScript here.
+        return { code: `export default ${JSON.stringify({ web: later })};`, map: null };
+      }
+      const first = Object.entries(messages)
+        .filter(([group]) => !serverOnly.includes(group))
+        .map(([group, value]) =>
+          group === 'web'
+            ? [group, Object.fromEntries(Object.entries(web).filter(([sub]) => !late.includes(sub)))]
+            : [group, value],
+        );
+      return { code: JSON.stringify(Object.fromEntries(first)), map: null };
     },
   };
 }

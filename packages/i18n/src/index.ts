@@ -7,6 +7,13 @@ export type Messages = typeof en;
 /** Top-level groups only the server shows (the tips of its answers); the web build leaves them out. */
 export const SERVER_ONLY_GROUPS = ['api', 'validation', 'auth', 'access'] as const;
 
+/**
+ * Groups of `web` that only pages opened later show (the cart, the sample records, the company's
+ * pages, the login link's question): the buyer's build puts them in a second chunk per language, loaded with
+ * those pages, so a first load does not download them (apps/web vite.config.ts, lib/i18n.ts).
+ */
+export const LATE_WEB_GROUPS = ['cart', 'records', 'company', 'loginLink'] as const;
+
 /** The messages the browser gets: a locale file without the server-only groups. */
 export type WebMessages = Omit<Messages, (typeof SERVER_ONLY_GROUPS)[number]>;
 

@@ -80,3 +80,42 @@ describe('an app i18n', () => {
     expect(seen).toEqual(['en']);
   });
 });
+
+describe("an app i18n's later messages", () => {
+  const load = async (key: string) => ({ web: { home: `home in ${key}` } });
+  const loadLate = vi.fn(async (key: string) => ({ web: { cart: `cart in ${key}` } }));
+
+  it('are not loaded with a language, only once a page asks for them, and then merged in', async () => {
+    loadLate.mockClear();
+    const app = createAppI18n({ load, loadLate, apply: () => {} });
+    await app.setLanguage(en);
+    expect(loadLate).not.toHaveBeenCalled();
+    expect(app.i18n.exists('web.cart')).toBe(false);
+
+    await app.ensureLate();
+    expect(app.i18n.t('web.cart')).toBe('cart in en');
+    expect(app.i18n.t('web.home')).toBe('home in en');
+    await app.ensureLate();
+    expect(loadLate).toHaveBeenCalledTimes(1);
+  });
+
+  it('come with every later language once asked for, without a moment of missing keys', async () => {
+    const app = createAppI18n({ load, loadLate, apply: () => {} });
+    await app.setLanguage(en);
+    await app.ensureLate();
+    await app.setLanguage(de);
+    expect(app.i18n.t('web.cart')).toBe('cart in de');
+    expect(app.i18n.t('web.home')).toBe('home in de');
+  });
+
+  it('wait for the first language when asked for before it has arrived', async () => {
+    const { load: slow, release } = controlledLoader();
+    const app = createAppI18n({ load: slow, loadLate, apply: () => {} });
+    const started = app.setLanguage(ar);
+    const late = app.ensureLate();
+    release('ar');
+    await Promise.all([started, late]);
+    expect(app.i18n.t('web.cart')).toBe('cart in ar');
+    expect(app.i18n.t('hello')).toBe('hello in ar');
+  });
+});

@@ -5,6 +5,11 @@ import { applyDocumentLanguage } from './language';
 export interface AppI18nConfig {
   /** The messages of one language, loaded on demand (a chunk of its own per language). */
   load(lang: LangKey): Promise<ResourceKey>;
+  /**
+   * The messages only later pages show, in a chunk of their own per language (not part of a
+   * first load); merged into the language's messages once a page asks for them (ensureLate).
+   */
+  loadLate?(lang: LangKey): Promise<ResourceKey>;
   /** i18next plugins, such as react-i18next's initReactI18next. */
   plugins?: readonly Module[];
   /** More of i18next's options (react-i18next's `react` among them). */
@@ -23,6 +28,11 @@ export interface AppI18n {
    * language's, then applies it to the page. When calls overlap, the last one wins.
    */
   setLanguage(lang: Language): Promise<void>;
+  /**
+   * Resolves once the later pages' messages (loadLate) of the language on screen are in, and
+   * keeps them in through language changes from then on.
+   */
+  ensureLate(): Promise<void>;
 }
 
 const NS = 'translation';
@@ -34,6 +44,7 @@ const NS = 'translation';
  */
 export function createAppI18n({
   load,
+  loadLate,
   plugins = [],
   options = {},
   apply = (lang) => applyDocumentLanguage(lang),
@@ -43,11 +54,25 @@ export function createAppI18n({
 
   let active: Language | undefined;
   let pending = 0;
+  /** Whether a page has asked for the later messages, and the language they are merged in for. */
+  let lateWanted = false;
+  let lateIn: LangKey | undefined;
+  let firstApplied: () => void = () => undefined;
+  const applied = new Promise<void>((resolve) => (firstApplied = resolve));
+
+  /** A language's messages, with the later pages' ones merged in once any page wanted them. */
+  async function loadAll(key: LangKey): Promise<{ messages: ResourceKey; withLate: boolean }> {
+    if (!lateWanted || !loadLate) return { messages: await load(key), withLate: false };
+    const [main, late] = await Promise.all([load(key), loadLate(key)]);
+    return { messages: mergeDeep(main, late), withLate: true };
+  }
 
   async function setLanguage(lang: Language): Promise<void> {
     const ticket = ++pending;
-    const messages = active?.key === lang.key ? null : await load(lang.key);
+    const loaded = active?.key === lang.key ? null : await loadAll(lang.key);
+    const messages = loaded?.messages ?? null;
     if (ticket !== pending) return;
+    if (loaded) lateIn = loaded.withLate ? lang.key : undefined;
     const previous = active;
     if (!i18n.isInitialized) {
       await i18n.init({
@@ -69,7 +94,35 @@ export function createAppI18n({
     active = lang;
     if (previous && previous.key !== lang.key) i18n.removeResourceBundle(previous.key, NS);
     apply(lang);
+    firstApplied();
   }
 
-  return { i18n, activeLanguage: () => active, setLanguage };
+  async function ensureLate(): Promise<void> {
+    if (!loadLate) return;
+    lateWanted = true;
+    if (!active) await applied;
+    const lang = active;
+    if (!lang || lateIn === lang.key) return;
+    const late = await loadLate(lang.key);
+    // The language changed meanwhile: its own load took the later messages (lateWanted), or will.
+    if (active?.key !== lang.key) return ensureLate();
+    i18n.addResourceBundle(lang.key, NS, late, true, true);
+    lateIn = lang.key;
+  }
+
+  return { i18n, activeLanguage: () => active, setLanguage, ensureLate };
+}
+
+/** `late` laid over `base`, object by object (a locale's groups and their sub-groups). */
+function mergeDeep(base: ResourceKey, late: ResourceKey): ResourceKey {
+  if (typeof base !== 'object' || typeof late !== 'object' || base === null || late === null) return late;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(late as Record<string, unknown>)) {
+    const under = out[key];
+    out[key] =
+      typeof under === 'object' && under !== null && typeof value === 'object' && value !== null
+        ? mergeDeep(under as ResourceKey, value as ResourceKey)
+        : value;
+  }
+  return out as ResourceKey;
 }

@@ -1,6 +1,7 @@
 import type { WebsiteInfo } from '@vitrine/contract';
 import type { ComponentType } from 'react';
 import type { AccountPageName } from '../features/account/routes/load';
+import { withLateMessages } from '../lib/i18n';
 import { type AppPath, normalizePath, PATHS } from '../lib/paths';
 
 /**
@@ -59,13 +60,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: PATHS.aboutUs,
     layout: 'main',
     showFunction: 'about_us',
-    load: () => import('../features/company/routes/AboutUsPage'),
+    load: () => withLateMessages(import('../features/company/routes/AboutUsPage')),
   },
   {
     path: PATHS.contactUs,
     layout: 'main',
     showFunction: 'contact',
-    load: () => import('../features/company/routes/ContactUsPage'),
+    load: () => withLateMessages(import('../features/company/routes/ContactUsPage')),
   },
   {
     path: PATHS.newProducts,
@@ -83,25 +84,33 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: PATHS.certificates,
     layout: 'main',
-    load: () => import('../features/company/routes/CertificatesPage'),
+    load: () => withLateMessages(import('../features/company/routes/CertificatesPage')),
   },
-  { path: PATHS.inspection, layout: 'main', load: () => import('../features/company/routes/InspectionPage') },
+  {
+    path: PATHS.inspection,
+    layout: 'main',
+    load: () => withLateMessages(import('../features/company/routes/InspectionPage')),
+  },
   {
     path: PATHS.newsDetails,
     layout: 'main',
     showFunction: 'news',
     load: () => import('../features/news/routes/NewsDetailsPage'),
   },
-  { path: PATHS.chooseCar, layout: 'main', load: () => import('../features/cart/routes/ChooseCarPage') },
+  {
+    path: PATHS.chooseCar,
+    layout: 'main',
+    load: () => withLateMessages(import('../features/cart/routes/ChooseCarPage')),
+  },
   {
     path: PATHS.sampleRecords,
     layout: 'main',
-    load: () => import('../features/cart/routes/SampleRecordsPage'),
+    load: () => withLateMessages(import('../features/cart/routes/SampleRecordsPage')),
   },
   {
     path: PATHS.sampleRecordDetails,
     layout: 'main',
-    load: () => import('../features/cart/routes/SampleRecordDetailsPage'),
+    load: () => withLateMessages(import('../features/cart/routes/SampleRecordDetailsPage')),
   },
   {
     path: PATHS.proSearch,
@@ -141,7 +150,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: PATHS.privacy,
     layout: 'none',
-    load: () => import('../features/company/routes/PrivacyPage'),
+    load: () => withLateMessages(import('../features/company/routes/PrivacyPage')),
   },
   { path: PATHS.login, layout: 'none', load: () => import('./LoginRoute') },
   { path: PATHS.notWebsite, layout: 'none', unguarded: true, load: () => import('./NotWebsitePage') },

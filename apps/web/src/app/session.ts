@@ -1,4 +1,5 @@
 import { logoutSession } from '../features/auth/api';
+import { withLateMessages } from '../lib/i18n';
 import * as storage from '../lib/storage';
 import { closeChat } from './chat';
 import type { GuardEffect } from './guard';
@@ -41,12 +42,12 @@ export function applyGuardEffects(effects: readonly GuardEffect[]): Promise<void
         break;
       case 'exchangeLoginLink': {
         const { link } = effect;
-        pending = import('./login-link').then((m) => m.logInWithLink(link));
+        pending = withLateMessages(import('./login-link')).then((m) => m.logInWithLink(link));
         break;
       }
       case 'offerLoginLink': {
         const { link } = effect;
-        void import('./login-link').then((m) => m.offerLoginLink(link));
+        void withLateMessages(import('./login-link')).then((m) => m.offerLoginLink(link));
         break;
       }
     }

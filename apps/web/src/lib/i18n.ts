@@ -2,10 +2,12 @@ import type { Language } from '@vitrine/contract';
 import { loadMessages } from '@vitrine/i18n';
 import { createAppI18n } from '@vitrine/web-core';
 import { initReactI18next } from 'react-i18next';
+import { loadLateMessages } from './late-messages';
 import * as storage from './storage';
 
 const app = createAppI18n({
   load: loadMessages,
+  loadLate: loadLateMessages,
   plugins: [initReactI18next],
   options: { react: { useSuspense: false } },
 });
@@ -23,4 +25,16 @@ export const activeLanguage = app.activeLanguage;
 export function setLanguage(lang: Language, { remember = false } = {}): Promise<void> {
   if (remember) storage.setLanguage(lang);
   return app.setLanguage(lang);
+}
+
+/**
+ * Resolves once the messages of the later pages (the cart, the sample records, the company's
+ * pages, the login link's question) are in, in the language on screen and the next ones: they
+ * are not part of a first load (LATE_WEB_GROUPS).
+ */
+export const ensureLateMessages = app.ensureLate;
+
+/** A later page's code, arriving together with the later messages it shows. */
+export function withLateMessages<M>(page: Promise<M>): Promise<M> {
+  return Promise.all([page, ensureLateMessages()]).then(([module]) => module);
 }

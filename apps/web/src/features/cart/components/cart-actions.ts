@@ -1,7 +1,7 @@
 import { LIMITS, LOGIN_TYPE } from '@vitrine/contract';
 import { callApiWithTip, isApiError } from '../../../lib/api-client';
 import type { AddToCartProduct } from '../../../lib/cart-events';
-import { i18n } from '../../../lib/i18n';
+import { ensureLateMessages, i18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query';
 import * as storage from '../../../lib/storage';
 import { showErrorToast, showToast } from '../../../lib/toast';
@@ -65,10 +65,12 @@ export async function mergeLocalCartIntoAccount(siteId: number): Promise<void> {
       { silent: true },
     );
     writeLocalCart(siteId, []);
+    await ensureLateMessages().catch(() => undefined);
     showToast(i18n.t('web.cart.merged'), 'success');
     await refreshServerCart();
   } catch (e) {
     if (isApiError(e) && e.code === -2) return;
+    await ensureLateMessages().catch(() => undefined);
     showErrorToast(i18n.t('web.cart.mergeFailed'));
   }
 }
