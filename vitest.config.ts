@@ -1,6 +1,22 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The buyer's build splits a locale's later pages' messages off as `<lang>.json?late`
+ * (apps/web vite.config.ts, decision 0054); tests load that import as the whole locale, which
+ * merges to the same messages.
+ */
+const lateLocalesWhole: Plugin = {
+  name: 'vitrine:late-locales-whole',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/[\\/]packages[\\/]i18n[\\/]locales[\\/][\w-]+\.json\?(?:[^#]*&)?late(?:&|$)/.test(id)) return null;
+    return { code: `export default ${code};`, map: null };
+  },
+};
+
 export default defineConfig({
+  plugins: [lateLocalesWhole],
   test: {
     projects: [
       {

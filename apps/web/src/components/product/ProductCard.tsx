@@ -51,12 +51,7 @@ export function ProductCard({
       </div>
       <div className={classes.body}>
         <Heading className={classes.name}>
-          <ProductLink
-            id={product.id}
-            ecommerce={ecommerce}
-            className={classes.stretched}
-            aria-label={product.name}
-          >
+          <ProductLink id={product.id} ecommerce={ecommerce} className={classes.stretched}>
             <ProductName name={product.name} />
           </ProductLink>
         </Heading>

@@ -76,12 +76,7 @@ export function ProductRow({
       </div>
       <div className={classes.rowBody}>
         <Heading className={classes.name}>
-          <ProductLink
-            id={product.id}
-            ecommerce={ecommerce}
-            className={classes.stretched}
-            aria-label={product.name}
-          >
+          <ProductLink id={product.id} ecommerce={ecommerce} className={classes.stretched}>
             <ProductName name={product.name} />
           </ProductLink>
         </Heading>

@@ -147,6 +147,8 @@ describe('ProductCard', () => {
     const variant = within(link).getByText('Red');
     expect(head).not.toContainElement(variant);
     expect(within(link).getByTitle(name)).toBeInTheDocument();
+    // Read as a whole (a heading's name, a copy), the dash is still there: not "40 cmRed".
+    expect(screen.getByRole('heading').textContent?.replace(/\s+/g, ' ')).toBe(name);
   });
 
   it("keeps Latin words and numbers of an Arabic name whole, in the name's own direction", () => {
