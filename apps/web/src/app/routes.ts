@@ -79,8 +79,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     layout: 'main',
     load: () => import('../features/catalog/routes/EcommerceDetailsPage'),
   },
-  { path: PATHS.showroom, layout: 'main', load: () => import('../features/showroom/routes/ShowroomPage') },
-  { path: PATHS.booth, layout: 'main', load: () => import('../features/showroom/routes/BoothPage') },
+  {
+    path: PATHS.showroom,
+    layout: 'main',
+    load: () => withLateMessages(import('../features/showroom/routes/ShowroomPage')),
+  },
+  {
+    path: PATHS.booth,
+    layout: 'main',
+    load: () => withLateMessages(import('../features/showroom/routes/BoothPage')),
+  },
   {
     path: PATHS.certificates,
     layout: 'main',

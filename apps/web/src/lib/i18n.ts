@@ -2,12 +2,12 @@ import type { Language } from '@vitrine/contract';
 import { loadMessages } from '@vitrine/i18n';
 import { createAppI18n } from '@vitrine/web-core';
 import { initReactI18next } from 'react-i18next';
-import { loadLateMessages } from './late-messages';
 import * as storage from './storage';
 
 const app = createAppI18n({
   load: loadMessages,
-  loadLate: loadLateMessages,
+  // The sixteen languages' later chunks are named in a chunk of their own, also loaded late.
+  loadLate: (lang) => import('./late-messages').then((m) => m.loadLateMessages(lang)),
   plugins: [initReactI18next],
   options: { react: { useSuspense: false } },
 });
