@@ -15,9 +15,8 @@ import {
 } from '@mantine/core';
 import { ORDER_CURRENCIES, minorUnitsOf, splitDeposit } from '@vitrine/contract';
 import { ORDER_TRADE_TERMS } from './constants';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { useConfirm } from '../../components/confirm';
 import { currencyName, formatAmount, formatNumber } from '../../lib/format';
 import { minorToMajorText, parseMajor } from '../../lib/money';
@@ -31,6 +30,7 @@ import {
   lineErrors,
 } from './draft';
 import { type LineProduct, LinesTable } from './LinesTable';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 
 export interface EditorState {
   header: DraftHeader;
@@ -135,25 +135,7 @@ export function QuotationEditor(props: QuotationEditorProps) {
   const { deposit, balance } = splitDeposit(totals.amount, percent);
   const money = (minor: number) => formatAmount(minor, header.currency);
 
-  // Leaving with unsaved changes asks first: inside the console, and on closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirm({
-      title: t('ui.quote.leaveTitle'),
-      message: t('ui.quote.leaveMessage'),
-      confirmLabel: t('ui.quote.leave'),
-      danger: true,
-    }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm, t]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   const onChange = useCallback(
     (index: number, field: LineField, value: string) => dispatch({ type: 'line', index, field, value }),

@@ -24,9 +24,9 @@ import {
   PRODUCT_FLAG_FIELDS,
   type StaffProduct,
 } from '@vitrine/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { QueryState } from '../../components/QueryState';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip, isApiError } from '../../lib/api';
@@ -46,6 +46,7 @@ import {
 } from './draft';
 import { OPTIONS_KEY, PRODUCTS_KEY, productKey } from './keys';
 import { PicturesEditor } from './PicturesEditor';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 
 /** /products/:id (or /products/new): loads the product and the editor's choices. */
 export function ProductEditorPage() {
@@ -103,25 +104,7 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
     return refused?.field === field ? refused.tip : undefined;
   };
 
-  // Leaving with unsaved changes asks first: inside the console, and on closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirm({
-      title: t('ui.quote.leaveTitle'),
-      message: t('ui.quote.leaveMessage'),
-      confirmLabel: t('ui.quote.leave'),
-      danger: true,
-    }).then((ok) => (ok ? blocker.proceed() : blocker.reset()));
-  }, [blocker, confirm, t]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   const set = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) => {
     if (refused?.field === field) setRefused(null);
