@@ -65,19 +65,27 @@ export function PictureField({ label, value, onChange }: Props) {
           </Button>
         )}
       </Group>
-      <div aria-live="polite">
-        {progress !== null && (
-          <>
-            <Text size="xs">{t('ui.settings.uploading', { percent: Math.round(progress * 100) })}</Text>
-            <Progress value={progress * 100} size="sm" aria-hidden />
-          </>
-        )}
-        {problem && (
-          <Alert color="red" p="xs">
-            {problem}
-          </Alert>
-        )}
-      </div>
+      <UploadStatus progress={progress} problem={problem} />
     </Stack>
+  );
+}
+
+/** An upload's progress and its refusal, announced politely (the picture fields and the product's pictures). */
+export function UploadStatus({ progress, problem }: { progress: number | null; problem: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div aria-live="polite">
+      {progress !== null && (
+        <>
+          <Text size="xs">{t('ui.settings.uploading', { percent: Math.round(progress * 100) })}</Text>
+          <Progress value={progress * 100} size="sm" aria-hidden />
+        </>
+      )}
+      {problem && (
+        <Alert color="red" p="xs">
+          {problem}
+        </Alert>
+      )}
+    </div>
   );
 }

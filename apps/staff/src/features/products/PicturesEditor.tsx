@@ -1,22 +1,11 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  Image,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { PRODUCT_LIMITS, type StaffProduct } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callWithTip, isApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { PICTURE_TYPES, uploadPicture } from '../../lib/upload';
+import { UploadStatus } from '../../components/PictureField';
 
 type Slot = { picture_id: number } | { url: string };
 
@@ -198,19 +187,7 @@ export function PicturesEditor({
           </Text>
         </Group>
       )}
-      <div aria-live="polite">
-        {progress !== null && (
-          <>
-            <Text size="xs">{t('ui.settings.uploading', { percent: Math.round(progress * 100) })}</Text>
-            <Progress value={progress * 100} size="sm" aria-hidden />
-          </>
-        )}
-        {problem && (
-          <Alert color="red" p="xs">
-            {problem}
-          </Alert>
-        )}
-      </div>
+      <UploadStatus progress={progress} problem={problem} />
     </Stack>
   );
 }
