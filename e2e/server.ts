@@ -10,6 +10,8 @@ const root = resolve(import.meta.dirname, '..');
 
 export interface TestServer {
   url: string;
+  /** The server process's id (benches read its threads' CPU time from /proc). */
+  pid: number;
   /** What the server has printed so far, line by line (its log, at LOG_LEVEL). */
   readonly output: readonly string[];
   /** Runs one SQL statement on the server's own database (SQLite or PostgreSQL), e.g. to switch a setting. */
@@ -25,7 +27,11 @@ export interface TestServer {
  * `env` adds or overrides environment variables; a DATA_DIR given there is the caller's to remove
  * (so a server can be started again on the same data).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Options for node itself, before the script (benches: --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs: readonly string[] = [],
+): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -38,7 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
   }
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -69,6 +75,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
   return {
     url,
+    pid: child.pid ?? 0,
     output,
     async run(statement) {
       if (databaseUrl) {

@@ -40,7 +40,11 @@ import { createImageIndexer } from './modules/image-search/image-search.indexer'
 import { createImageSearchRepository } from './modules/image-search/image-search.repository';
 import { imageSearchRoutes } from './modules/image-search/image-search.routes';
 import { createImageSearchService } from './modules/image-search/image-search.service';
-import { INLINE_IMAGE_WORK, type ImageWorkers } from './modules/image-search/image-search.work';
+import {
+  type ImageWork,
+  INLINE_IMAGE_WORK,
+  type ImageWorkers,
+} from './modules/image-search/image-search.work';
 import { createNewsRepository } from './modules/news/news.repository';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -72,7 +76,10 @@ import { registerMetrics } from './plugins/metrics';
 import {
   type CallLimit,
   createCallLimiter,
+  createHeavyCallGate,
   createInFlightLimiter,
+  defaultHeavyCalls,
+  HEAVY_CALL_MAX_WAIT_MS,
   type InFlightLimit,
 } from './plugins/limits';
 import { type LogStream, loggerOptions } from './plugins/logging';
@@ -87,7 +94,7 @@ import { createChatSigner } from './platform/chat-signature';
 import { type OrderChangedEvent, orderTopic } from './platform/order-events';
 import type { Clock } from './platform/clock';
 import { KeptMailer, type Mailer } from './platform/mailer';
-import { inFlight } from './platform/in-flight';
+import { capacity, type CapacityOptions, inFlight } from './platform/in-flight';
 import { type Periodic, runEvery } from './platform/periodic';
 import { LocalDiskStorage, type Storage } from './platform/storage';
 
@@ -119,6 +126,11 @@ export interface AppDeps {
   callLimits?: Partial<Record<CallName, CallLimit>>;
   /** Calls one caller may have in flight at once (default IN_FLIGHT_LIMITS; tests choose). */
   inFlightLimits?: Partial<Record<CallName, InFlightLimit>>;
+  /**
+   * How many heavy calls (HEAVY_CALLS) this instance runs at once and lets wait (decision 0064);
+   * default one fewer than the cores (at least one) running, 32 waiting; null: no such cap (tests).
+   */
+  heavyCalls?: Partial<Omit<CapacityOptions, 'maxWaitMs'>> | null;
   /** Check every answer against its contract schema (tests). */
   checkResponses?: boolean;
   /** The database pool's state, for /metrics (db/dialect.ts); absent or null without a pool. */
@@ -221,10 +233,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return r.ok ? r.data : [];
   };
 
-  // Jobs in hand of the two queues /metrics shows: workbooks waiting for their worker thread,
-  // and uploads being decoded and re-encoded before they are stored.
+  // Jobs in hand of the queues /metrics shows: workbooks waiting for their worker thread,
+  // uploads being decoded and re-encoded before they are stored, and image searches' work
+  // (describing a query, re-ranking a shortlist) waiting for or running in its threads.
   const exportJobs = inFlight();
   const uploadJobs = inFlight();
+  const searchJobs = inFlight();
+  // The heavy calls this instance runs at once, whoever sends them (decision 0064).
+  const heavyCalls =
+    deps.heavyCalls === null
+      ? null
+      : capacity({
+          running: deps.heavyCalls?.running ?? defaultHeavyCalls().running,
+          waiting: deps.heavyCalls?.waiting ?? defaultHeavyCalls().waiting,
+          maxWaitMs: HEAVY_CALL_MAX_WAIT_MS,
+        });
   const cart = createCartService({ repo: createCartRepository(deps.db), clock: deps.clock, cards });
   const samples = createSamplesService({
     repo: createSamplesRepository(deps.db),
@@ -272,12 +295,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
   const imageWork = deps.imageWork ?? INLINE_IMAGE_WORK;
+  const queryWork = searchJobs.track(imageWork.query) as ImageWork;
   const imageIndex = createImageIndexer({
     repo: createImageSearchRepository(deps.db),
     storage: deps.storage,
     clock: deps.clock,
     work: imageWork.indexing,
-    queryWork: imageWork.query,
+    queryWork,
     log: app.log,
     scanEveryMs: deps.imageScanEveryMs ?? 60_000,
   });
@@ -299,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const r = await catalog.similarTo(...args);
       return r.ok ? r.data : [];
     },
-    work: imageWork.query,
+    work: queryWork,
   });
 
   const productSearch = createTextSearch(deps.db, deps.textSearchLimits);
@@ -365,6 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       checkResponses: deps.checkResponses ?? false,
       overLimit: createCallLimiter({ db: deps.db, clock: deps.clock, limits: deps.callLimits }),
       enterInFlight: createInFlightLimiter(deps.inFlightLimits),
+      enterHeavy: heavyCalls ? createHeavyCallGate(heavyCalls) : undefined,
     },
     collectHandlers([
       siteRoutes(site),
@@ -455,7 +480,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     token: deps.metricsToken,
     imageIndexSize: imageIndex.size,
     databasePool: deps.databasePool ?? (() => null),
-    queues: { uploads: () => uploadJobs.count, exports: () => exportJobs.count },
+    queues: {
+      uploads: () => uploadJobs.count,
+      exports: () => exportJobs.count,
+      image_searches: () => searchJobs.count,
+    },
+    heavyCalls,
   });
 
   if (deps.storage instanceof LocalDiskStorage) {

@@ -112,4 +112,18 @@ describe('configuration', () => {
       'METRICS_TOKEN="…": must be 24 to 200 printable characters without spaces',
     );
   });
+
+  it('leaves how many heavy calls run and wait to the cores unless told, and refuses nonsense', () => {
+    expect(loadConfig({}).heavyCalls).toEqual({ running: undefined, waiting: undefined });
+    expect(loadConfig({ HEAVY_CALLS_RUNNING: '3', HEAVY_CALLS_WAITING: '0' }).heavyCalls).toEqual({
+      running: 3,
+      waiting: 0,
+    });
+    expect(() => loadConfig({ HEAVY_CALLS_RUNNING: '0' })).toThrow(
+      'HEAVY_CALLS_RUNNING="0": must be a whole number from 1 to 256',
+    );
+    expect(() => loadConfig({ HEAVY_CALLS_WAITING: 'many' })).toThrow(
+      'HEAVY_CALLS_WAITING="many": must be a whole number from 0 to 10000',
+    );
+  });
 });

@@ -62,6 +62,18 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\/\S+$/.test(v), { message: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  HEAVY_CALLS_RUNNING: z.coerce
+    .number({ message: 'must be a whole number from 1 to 256' })
+    .int({ message: 'must be a whole number from 1 to 256' })
+    .min(1, { message: 'must be a whole number from 1 to 256' })
+    .max(256, { message: 'must be a whole number from 1 to 256' })
+    .optional(),
+  HEAVY_CALLS_WAITING: z.coerce
+    .number({ message: 'must be a whole number from 0 to 10000' })
+    .int({ message: 'must be a whole number from 0 to 10000' })
+    .min(0, { message: 'must be a whole number from 0 to 10000' })
+    .max(10_000, { message: 'must be a whole number from 0 to 10000' })
+    .optional(),
 });
 
 /** Object storage; absent: files live on the local disk under DATA_DIR/files. */
@@ -104,6 +116,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender of that mail. */
   mailFrom: string;
+  /**
+   * Image searches and exports this instance runs at once, and lets wait beyond those (decision
+   * 0064); unset: one fewer than the cores (at least one) running, 32 waiting.
+   */
+  heavyCalls: { running: number | undefined; waiting: number | undefined };
 }
 
 export class ConfigError extends Error {
@@ -163,5 +180,6 @@ export function loadConfig(
     chatSecret: e.CHAT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Vitrine <no-reply@localhost>',
+    heavyCalls: { running: e.HEAVY_CALLS_RUNNING, waiting: e.HEAVY_CALLS_WAITING },
   };
 }

@@ -119,6 +119,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
+    heavyCalls: config.heavyCalls,
     bus,
     chatSecret,
     mailer,

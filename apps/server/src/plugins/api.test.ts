@@ -1,7 +1,13 @@
 import { calls, ErrorCode } from '@vitrine/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { CALL_LIMITS, createInFlightLimiter, IN_FLIGHT_LIMITS } from './limits';
+import {
+  CALL_LIMITS,
+  createInFlightLimiter,
+  defaultHeavyCalls,
+  HEAVY_CALLS,
+  IN_FLIGHT_LIMITS,
+} from './limits';
 
 const ZH = 11201001;
 
@@ -315,5 +321,137 @@ describe('the /api envelope under the limits of calls in flight (decision 0044)'
     expect(enter('image_search', buyer)).toBeNull();
     b?.();
     c?.();
+  });
+});
+
+describe("the /api envelope under the instance's cap on heavy calls (decision 0064)", () => {
+  const TOKEN = 'metrics-token-for-the-heavy-calls-0123456789';
+  let t: TestApp;
+  // Workbooks are built only when a test lets them.
+  let held: Promise<void> = Promise.resolve();
+  let letGo: () => void = () => undefined;
+  const hold = () => {
+    held = new Promise<void>((resolve) => (letGo = resolve));
+  };
+  beforeAll(async () => {
+    t = await createTestApp({
+      heavyCalls: { running: 1, waiting: 1 },
+      inFlightLimits: IN_FLIGHT_LIMITS,
+      metricsToken: TOKEN,
+      buildWorkbook: async () => {
+        await held;
+        return Buffer.from('PK');
+      },
+    });
+  });
+  afterAll(async () => {
+    letGo();
+    await t.close();
+  });
+
+  const metric = async (series: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const line = res.body.split('\n').find((l) => l.startsWith(`${series} `));
+    return Number(line?.slice(series.length + 1));
+  };
+  const running = () => metric('vitrine_heavy_calls{state="running"}');
+  const waiting = () => metric('vitrine_heavy_calls{state="waiting"}');
+  const refusedFull = () => metric('vitrine_heavy_calls_refused_total{reason="full"}');
+
+  /** A body each heavy call accepts (what it then finds is another matter), and bodies it refuses. */
+  const validBody: Record<(typeof HEAVY_CALLS)[number], object> = {
+    image_search: { url: '/files/1/image_search/nothing.jpg' },
+    export_choose: { id: 1 },
+    export_sample_car: { lines: [] },
+    staff_export_sample: { id: 1 },
+  };
+  const badBodies = ['{"url":1}', '{"id":"x"}', '{"lines":{}}', '{"limit":-1,"id":-1}'];
+
+  it('runs one heavy call, lets one wait, refuses any beyond at once whoever sends it, and shows it in /metrics', async () => {
+    hold();
+    const [a, b, c] = [
+      await t.login('demo', 'customer'),
+      await t.login('demo', 'customer'),
+      await t.login('demo', 'customer'),
+    ];
+    const owner = await t.staffLogin('demo', 'owner');
+    const ids = (await t.call('get_list', { page: 1, page_size: 2 }, a)).data.list.map((p) => p.id);
+    await t.call('add_sample_car', { ids }, a);
+    const refusedBefore = await refusedFull();
+
+    const first = t.call('export_sample_car', { lines: [] }, a);
+    await vi.waitFor(async () => expect(await running()).toBe(1));
+    // Another buyer's search waits for the place: no answer yet.
+    let searched = false;
+    const second = t.call('image_search', validBody.image_search, b).finally(() => (searched = true));
+    await vi.waitFor(async () => expect(await waiting()).toBe(1));
+    expect(searched).toBe(false);
+
+    // Full: every heavy call, from a third buyer or staff, is answered -429 at once, unread.
+    for (const name of HEAVY_CALLS) {
+      const who = name.startsWith('staff_') ? owner : c;
+      const over = await t.call(name, validBody[name], who);
+      expect(over).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, data: null });
+      expect(over.tip).toMatch(/^Too many requests|^请求过于频繁/);
+      // Whatever the body, an envelope: a body refused by its schema never reaches the queue.
+      for (const payload of badBodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/${name}`,
+          payload,
+          headers: {
+            'content-type': 'application/json',
+            'website-id': String(who.website),
+            authorization: `Bearer ${who.token}`,
+          },
+        });
+        expect(res.statusCode).toBe(200);
+        const json = res.json<{ code: number; data: unknown; tip: string }>();
+        expect(Object.keys(json).sort()).toEqual(['code', 'data', 'tip']);
+        expect(json.code).toBe(ErrorCode.BAD_REQUEST);
+      }
+    }
+    expect((await refusedFull()) - refusedBefore).toBe(HEAVY_CALLS.length);
+    // Calls that are not heavy are not held at all.
+    expect((await t.call('get_list', { page: 1, page_size: 2 }, c)).code).toBe(0);
+    expect([await running(), await waiting()]).toEqual([1, 1]);
+
+    letGo();
+    expect((await first).code).toBe(0);
+    // The waiting search ran: its own answer (no such upload), not a refusal.
+    const answer = await second;
+    expect(answer.code).not.toBe(ErrorCode.TOO_MANY_REQUESTS);
+    expect(answer.code).toBe(ErrorCode.FAILED);
+    expect([await running(), await waiting()]).toEqual([0, 0]);
+  });
+
+  it('runs one fewer heavy call than the cores, at least one, so a core stays for every other call', () => {
+    expect(defaultHeavyCalls(1).running).toBe(1);
+    expect(defaultHeavyCalls(2).running).toBe(1);
+    expect(defaultHeavyCalls(8).running).toBe(7);
+  });
+
+  it("counts a caller's own limit first: a call over it is refused without taking a place", async () => {
+    hold();
+    const [a, b] = [await t.login('demo', 'customer'), await t.login('demo', 'customer')];
+    const ids = (await t.call('get_list', { page: 1, page_size: 2 }, a)).data.list.map((p) => p.id);
+    await t.call('add_sample_car', { ids }, a);
+    const refusedBefore = await refusedFull();
+    const first = t.call('export_sample_car', { lines: [] }, a);
+    await vi.waitFor(async () => expect(await running()).toBe(1));
+    // The same session's second export: its own limit (one at a time) answers, the queue stays empty.
+    expect((await t.call('export_choose', { id: 1 }, a)).code).toBe(ErrorCode.TOO_MANY_REQUESTS);
+    expect([await waiting(), (await refusedFull()) - refusedBefore]).toEqual([0, 0]);
+    // So another buyer still gets the place that waits.
+    const second = t.call('export_sample_car', { lines: [] }, b);
+    await vi.waitFor(async () => expect(await waiting()).toBe(1));
+    letGo();
+    expect((await first).code).toBe(0);
+    expect((await second).code).not.toBe(ErrorCode.TOO_MANY_REQUESTS);
+    expect([await running(), await waiting()]).toEqual([0, 0]);
   });
 });

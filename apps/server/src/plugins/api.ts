@@ -13,7 +13,7 @@ import type { StaffTranslate } from '@vitrine/i18n/console';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Logger, SessionContext, StaffCaller, StaffContext, WebsiteContext } from '../platform/context';
-import type { InFlightEntry, LimitCheck } from './limits';
+import type { HeavyCallEntry, InFlightEntry, LimitCheck } from './limits';
 import {
   accessStep,
   bearerToken,
@@ -87,6 +87,8 @@ export interface ApiOptions extends Resolvers {
   overLimit?: LimitCheck;
   /** Enters the call into its caller's calls in flight; null: too many in hand (plugins/limits.ts). */
   enterInFlight?: InFlightEntry;
+  /** Waits for the call's turn among this instance's heavy calls; null: refused (plugins/limits.ts). */
+  enterHeavy?: HeavyCallEntry;
 }
 
 class ApiError extends Error {
@@ -211,6 +213,15 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: Ca
           const release = opts.enterInFlight ? opts.enterInFlight(name, { session, ip: request.ip }) : null;
           if (opts.enterInFlight && !release)
             return send(reply, ErrorCode.TOO_MANY_REQUESTS, null, t('api.tooManyRequests'));
+          // After the caller's own limit, so a caller over it never takes a place in the queue.
+          const turn = opts.enterHeavy?.(name, { session, ip: request.ip });
+          const releaseHeavy = turn ? await turn : undefined;
+          // Refused, or the caller went away while waiting (its place goes to the next, unused).
+          if (releaseHeavy === null || (releaseHeavy && request.raw.socket?.destroyed)) {
+            releaseHeavy?.();
+            release?.();
+            return send(reply, ErrorCode.TOO_MANY_REQUESTS, null, t('api.tooManyRequests'));
+          }
           const result = await handler(input.data as never, {
             website: website as WebsiteContext,
             session: access.session as SessionContext,
@@ -222,7 +233,10 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions, handlers: Ca
             userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
             token,
             log: request.log,
-          }).finally(() => release?.());
+          }).finally(() => {
+            releaseHeavy?.();
+            release?.();
+          });
           if (!result.ok) return send(reply, result.code, null, result.tip);
           if (opts.checkResponses) def.response.parse(result.data);
           return send(reply, ErrorCode.OK, result.data, result.tip ?? t('api.ok'));

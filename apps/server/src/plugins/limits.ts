@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import type { CallName } from '@vitrine/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { countHit } from '../db/limits';
 import type { Clock } from '../platform/clock';
+import type { Capacity } from '../platform/in-flight';
 
 /** How many calls of a kind one session, and one address, may make in a window. */
 export interface CallLimit {
@@ -118,4 +120,48 @@ export function createInFlightLimiter(
       else inHand.delete(key);
     };
   };
+}
+
+/**
+ * The calls whose work takes a core for a while (decoding and describing a photo and re-ranking
+ * its shortlist; drawing pictures into a workbook), whoever sends them. One per-caller limit
+ * (IN_FLIGHT_LIMITS) does not hold many callers at once (issue 20, finding 9: the same burst
+ * spread over sessions): this instance runs only so many of them at once, the others wait their
+ * turn, and only when too many wait is one refused -429 (decision 0064).
+ */
+export const HEAVY_CALLS = [
+  'image_search',
+  'export_choose',
+  'export_sample_car',
+  'staff_export_sample',
+] as const satisfies readonly CallName[];
+
+/** Longest wait for a place among the heavy calls before -429: a browser is not kept hanging. */
+export const HEAVY_CALL_MAX_WAIT_MS = 20_000;
+
+/**
+ * Heavy calls run at once: one fewer than the cores (at least one), so a core is always left to
+ * the thread that answers every other call; waiting: a few dozen (a search takes a fraction of
+ * a second of a core, so the last of them waits seconds, not minutes).
+ */
+export const defaultHeavyCalls = (cores = availableParallelism()) => ({
+  running: Math.max(1, cores - 1),
+  waiting: 32,
+});
+
+/**
+ * Enters a call into this instance's heavy calls, waiting for its turn when needed: a release to
+ * call when it is answered, or null when refused (too many waiting, or waited too long);
+ * undefined for a call that is not heavy (nothing to wait for).
+ */
+export type HeavyCallEntry = (name: CallName, caller: Caller) => Promise<(() => void) | null> | undefined;
+
+/**
+ * Puts the heavy calls through one capacity of this instance. Turns go by address (the
+ * session's), so a script's many sessions share one turn and another buyer's search is next.
+ */
+export function createHeavyCallGate(cap: Capacity, calls: readonly CallName[] = HEAVY_CALLS): HeavyCallEntry {
+  const heavy = new Set(calls);
+  return (name, caller) =>
+    heavy.has(name) ? cap.enter(caller.ip).then((a) => (a.ok ? a.release : null)) : undefined;
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolState } from '../db/dialect';
+import type { Capacity } from '../platform/in-flight';
 
 export interface MetricsDeps {
   /** The bearer token /metrics asks for; unset: /metrics is not served at all. */
@@ -12,15 +13,17 @@ export interface MetricsDeps {
   databasePool: () => PoolState | null;
   /** Jobs in hand per queue (waiting for their worker or running): uploads, exports, image searches. */
   queues: Record<string, () => number>;
+  /** The heavy calls this instance runs at once and lets wait (decision 0064); null: no such cap. */
+  heavyCalls?: Pick<Capacity, 'running' | 'waiting' | 'refused'> | null;
 }
 
 /**
  * /metrics in Prometheus's text format (decision 0033), off unless a token is configured
  * (METRICS_TOKEN) and then only for a request bearing it: request rate and latency per route
  * (each /api call is a route), answers by status, the image index's size, the database pool,
- * the jobs in hand of the upload, export and image-search queues, and Node's own (event-loop
- * lag, heap, handles). A registry per app, so apps built side by side in tests
- * never share counters.
+ * the jobs in hand of the upload, export and image-search queues, the heavy calls running and
+ * waiting (and refused) on this instance, and Node's own (event-loop lag, heap, handles). A
+ * registry per app, so apps built side by side in tests never share counters.
  */
 export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
   const { token } = deps;
@@ -68,6 +71,31 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
       for (const [queue, length] of Object.entries(deps.queues)) this.set({ queue }, length());
     },
   });
+
+  const { heavyCalls } = deps;
+  if (heavyCalls) {
+    new Gauge({
+      name: 'vitrine_heavy_calls',
+      help: 'Heavy calls (image searches, exports) running on this instance, and waiting for a place',
+      labelNames: ['state'],
+      registers: [register],
+      collect() {
+        this.set({ state: 'running' }, heavyCalls.running);
+        this.set({ state: 'waiting' }, heavyCalls.waiting);
+      },
+    });
+    new Counter({
+      name: 'vitrine_heavy_calls_refused_total',
+      help: 'Heavy calls answered -429 because too many waited (full) or one waited too long (timeout)',
+      labelNames: ['reason'],
+      registers: [register],
+      collect() {
+        // The capacity counts; the counter shows its totals.
+        this.reset();
+        for (const reason of ['full', 'timeout'] as const) this.inc({ reason }, heavyCalls.refused[reason]);
+      },
+    });
+  }
 
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the URL: ids and queries would make a series per request.

@@ -57,6 +57,8 @@ export interface TestAppOptions {
   callLimits?: Partial<Record<CallName, CallLimit>>;
   /** Calls one caller may have in flight at once; none unless a test asks. */
   inFlightLimits?: Partial<Record<CallName, InFlightLimit>>;
+  /** The heavy calls the app runs at once and lets wait (decision 0064); none unless a test asks. */
+  heavyCalls?: { running: number; waiting: number };
   /** Capture the log (at info) instead of silencing it. */
   logStream?: LogStream;
   /** Serve /metrics behind this token. */
@@ -114,6 +116,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       textSearchLimits: opts.textSearchLimits,
       callLimits: opts.callLimits ?? {},
       inFlightLimits: opts.inFlightLimits ?? {},
+      heavyCalls: opts.heavyCalls ?? null,
       // Tests purge when they mean to (app.housekeeping.runNow), never behind another test's back.
       housekeepingEveryMs: 0,
     });
