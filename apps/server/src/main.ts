@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +86,10 @@ async function main(): Promise<void> {
   }
 
   const here = dirname(fileURLToPath(import.meta.url));
+  // A thread inherits the priority of the thread that starts it, and libuv starts its pool (files,
+  // sharp) at the first job given to it: that must be this thread, never a worker running below
+  // it (decision 0064), or every file read of every request would run at the worker's priority.
+  await stat(here);
   // The bundle has the worker beside it; run from source (npm run dev), workbooks build inline.
   const excelWorker = new URL('./excel-worker.js', import.meta.url);
   // Image work has threads of its own, so a query never waits behind a vocabulary being learned:
@@ -95,15 +100,16 @@ async function main(): Promise<void> {
   // Proforma invoices are drawn in a thread of their own (decision 0031), inline from source.
   const proformaWorker = new URL('./proforma-worker.js', import.meta.url);
   const app = await buildApp({
+    // The threads of heavy calls run below this one's priority (decision 0064): it answers everybody.
     buildWorkbook: existsSync(fileURLToPath(excelWorker))
-      ? workerTask<WorkbookInput, Buffer>(excelWorker)
+      ? workerTask<WorkbookInput, Buffer>(excelWorker, { heavy: true })
       : undefined,
     renderProforma: existsSync(fileURLToPath(proformaWorker))
-      ? workerTask<ProformaDocument, Uint8Array>(proformaWorker)
+      ? workerTask<ProformaDocument, Uint8Array>(proformaWorker, { heavy: true })
       : undefined,
     imageWork: existsSync(fileURLToPath(imageWorker))
       ? {
-          query: workerPool(imageWorker, queryThreads) as ImageWork,
+          query: workerPool(imageWorker, queryThreads, { heavy: true }) as ImageWork,
           indexing: workerTask(imageWorker, { background: true }) as ImageWork,
           queryThreads,
         }

@@ -1,6 +1,6 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICE, workerPool, workerTask } from './worker-task';
+import { BACKGROUND_NICE, HEAVY_NICE_STEP, workerPool, workerTask } from './worker-task';
 
 const script = (code: string) =>
   new URL(
@@ -9,13 +9,16 @@ const script = (code: string) =>
 
 describe('a worker task', () => {
   it.runIf(process.platform === 'linux')(
-    'runs background work at a lower priority than the server',
+    'runs background and heavy work at a lower priority than the server',
     async () => {
       const code = `import { getPriority } from 'node:os';\nparentPort.on('message', ({ id }) => parentPort.postMessage({ id, ok: true, result: getPriority() }));`;
       const before = getPriority();
       const background = workerTask<null, number>(script(code), { background: true });
       const foreground = workerTask<null, number>(script(code));
+      const heavy = workerTask<null, number>(script(code), { heavy: true });
       expect(await background(null)).toBe(Math.max(before, BACKGROUND_NICE));
+      // Heavy work a caller waits for: below the server's thread, whatever that thread's own priority.
+      expect(await heavy(null)).toBe(Math.min(19, before + HEAVY_NICE_STEP));
       expect(await foreground(null)).toBe(before);
       // The thread alone: the server's own thread keeps its priority.
       expect(getPriority()).toBe(before);

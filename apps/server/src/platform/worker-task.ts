@@ -12,15 +12,30 @@ export interface WorkerTaskOptions {
    * elsewhere it runs as any other.
    */
   background?: boolean;
+  /**
+   * Work a caller waits for that takes a core for a while (describing a photo, re-ranking,
+   * building a workbook, drawing a PDF): the thread runs HEAVY_NICE_STEP below the server's own
+   * priority, so whenever it and the thread answering requests both want a core, that thread
+   * gets it first; when nothing else wants the core, the work runs at full speed (decision 0064).
+   * Linux only, as `background`.
+   */
+  heavy?: boolean;
 }
 
 /** How far below normal a background thread runs (nice, 0 to 19). */
 export const BACKGROUND_NICE = 15;
+/** How far below the server's own priority a heavy thread runs (added to its nice, at most 19). */
+export const HEAVY_NICE_STEP = 10;
 
 export function workerTask<I, O>(
   file: URL,
-  { background = false }: WorkerTaskOptions = {},
+  { background = false, heavy = false }: WorkerTaskOptions = {},
 ): (input: I) => Promise<O> {
+  const nice = background
+    ? String(BACKGROUND_NICE)
+    : heavy
+      ? `Math.min(19, os.getPriority() + ${HEAVY_NICE_STEP})`
+      : null;
   let worker: Worker | null = null;
   let nextId = 0;
   const pending = new Map<number, { resolve(v: O): void; reject(e: Error): void }>();
@@ -28,9 +43,9 @@ export function workerTask<I, O>(
   const start = (): Worker => {
     // The priority is set from inside the thread (it is the calling thread's), before its code loads.
     const w =
-      background && process.platform === 'linux'
+      nice !== null && process.platform === 'linux'
         ? new Worker(
-            `try { require('node:os').setPriority(${BACKGROUND_NICE}); } catch {}\nimport(${JSON.stringify(file.href)});`,
+            `try { const os = require('node:os'); os.setPriority(${nice}); } catch {}\nimport(${JSON.stringify(file.href)});`,
             { eval: true },
           )
         : new Worker(file);
