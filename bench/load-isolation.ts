@@ -217,10 +217,20 @@ try {
   // caller holds), and spread one call per session (what only the instance's cap holds).
   const loaded = { oneSession: [] as number[], spread: [] as number[] };
   const codes = { oneSession: new Map<string, number>(), spread: new Map<string, number>() };
+  const answered = { oneSession: new Map<string, number[]>(), spread: new Map<string, number[]>() };
+  // When in its burst each loaded get_list was sent: tells a slow start (the burst's calls all
+  // arriving at once) from a slow middle (the cores taken by their work).
+  const slowest = {
+    oneSession: [] as { took: number; sentAt: number }[],
+    spread: [] as { took: number; sentAt: number }[],
+  };
 
   async function burst(mode: keyof typeof loaded) {
-    const tally = (name: string, code: number) =>
-      codes[mode].set(`${name} ${code}`, (codes[mode].get(`${name} ${code}`) ?? 0) + 1);
+    const tally = (name: string, r: { code: number; took: number }) => {
+      codes[mode].set(`${name} ${r.code}`, (codes[mode].get(`${name} ${r.code}`) ?? 0) + 1);
+      // How long the answered ones took: what the cap costs the callers of heavy calls.
+      if (r.code === 0) answered[mode].set(name, [...(answered[mode].get(name) ?? []), r.took]);
+    };
     // Logged in one after the other: more than five logins at once from one address are refused.
     const sessions: (Record<string, string> | null)[] = [];
     for (let i = 0; i < SEARCHES + EXPORTS; i++)
@@ -235,17 +245,21 @@ try {
       let inFlight = true;
       const all = Promise.all([
         ...urls.map((url, i) =>
-          send('image_search', { url, limit: 40 }, headersOf(i)).then((r) => tally('image_search', r.code)),
+          send('image_search', { url, limit: 40 }, headersOf(i)).then((r) => tally('image_search', r)),
         ),
         ...Array.from({ length: EXPORTS }, (_, i) =>
           send('export_sample_car', { lines }, headersOf(SEARCHES + i)).then((r) =>
-            tally('export_sample_car', r.code),
+            tally('export_sample_car', r),
           ),
         ),
       ]).finally(() => (inFlight = false));
+      const burstAt = performance.now();
       while (inFlight) {
+        const sentAt = performance.now() - burstAt;
         const r = await browse();
-        if (inFlight) loaded[mode].push(r.took);
+        if (!inFlight) break;
+        loaded[mode].push(r.took);
+        slowest[mode].push({ took: r.took, sentAt });
       }
       await all;
     });
@@ -292,6 +306,13 @@ try {
     );
     console.log(`      ${where(mode)}`);
     console.log(`      burst answers: ${[...codes[mode]].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+    const worst = [...slowest[mode]].sort((a, b) => b.took - a.took).slice(0, 5);
+    console.log(
+      `      slowest get_list: ${worst.map((w) => `${w.took.toFixed(0)} ms (sent ${w.sentAt.toFixed(0)} ms into its burst)`).join(', ')}`,
+    );
+    console.log(
+      `      answered in: ${[...answered[mode]].map(([k, t]) => `${k} p50 ${ms(percentile(t, 0.5)).trim()} / max ${ms(Math.max(...t)).trim()} ms`).join(', ')}`,
+    );
     results.push(`${label}: ${ratio.toFixed(2)} (${verdict})`);
   }
   if (profileDir) writeFileSync(join(profileDir, 'stretches.json'), JSON.stringify(timeline, null, 1));

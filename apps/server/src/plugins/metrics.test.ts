@@ -38,7 +38,7 @@ describe('/metrics', () => {
     expect(res.body).toContain('vitrine_request_errors_total');
   });
 
-  it('answers the upload and export queues: the jobs in hand while they wait or run', async () => {
+  it('answers the upload, export and image-search queues: the jobs in hand while they wait or run', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const queued = await createTestApp({
@@ -57,6 +57,7 @@ describe('/metrics', () => {
         );
       expect(await gauge('uploads')).toBe(0);
       expect(await gauge('exports')).toBe(0);
+      expect(await gauge('image_searches')).toBe(0);
       const buyer = await queued.login('demo', 'customer');
       const products = await queued.call('get_list', { page: 1, page_size: 2 }, buyer);
       await queued.call('add_sample_car', { ids: products.data.list.map((p) => p.id) }, buyer);
