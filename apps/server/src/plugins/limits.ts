@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { CallName } from '@vitrine/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import { countHit } from '../db/limits';
+import { countHits } from '../db/limits';
 import type { Clock } from '../platform/clock';
 import type { Capacity } from '../platform/in-flight';
 
@@ -46,7 +46,7 @@ export type LimitCheck = (name: CallName, caller: Caller) => Promise<boolean>;
 
 /**
  * Limits counted in the database (db/limits.ts), so every instance sharing it counts the same
- * calls: a fixed window per limit, one upsert per key and call.
+ * calls: a fixed window per limit, one upsert per call for all its keys.
  */
 export function createCallLimiter(deps: {
   db: Kysely<Database>;
@@ -58,16 +58,17 @@ export function createCallLimiter(deps: {
     const limit = limits[name];
     if (!limit) return false;
     const windowStart = Math.floor(deps.clock.now() / limit.windowMs) * limit.windowMs;
-    const checks: Promise<boolean>[] = [];
+    const checks: [key: string, max: number][] = [];
     if (limit.perSession !== undefined && caller.session !== null)
-      checks.push(
-        countHit(deps.db, `${name}:${caller.session}`, windowStart).then((n) => n > (limit.perSession ?? 0)),
-      );
-    if (limit.perAddress !== undefined)
-      checks.push(
-        countHit(deps.db, `${name}:a:${caller.ip}`, windowStart).then((n) => n > (limit.perAddress ?? 0)),
-      );
-    return (await Promise.all(checks)).some(Boolean);
+      checks.push([`${name}:${caller.session}`, limit.perSession]);
+    if (limit.perAddress !== undefined) checks.push([`${name}:a:${caller.ip}`, limit.perAddress]);
+    if (!checks.length) return false;
+    const counts = await countHits(
+      deps.db,
+      checks.map(([key]) => key),
+      windowStart,
+    );
+    return checks.some(([key, max]) => (counts.get(key) ?? 0) > max);
   };
 }
 
