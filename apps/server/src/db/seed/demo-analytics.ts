@@ -86,6 +86,8 @@ export async function seedDemoAnalytics(
       token: (await call('staff_login', { email: owner.email, password: owner.password }, { website })).token,
     };
     const sessions: { id: number; customerId: number | null }[] = [];
+    /** The new buyers' tokens and who they are, to submit sample lists as they would. */
+    const buyers: { token: string; company: string; contact: string }[] = [];
     // The session a login just opened: the website's newest (the seed runs alone).
     const sessionOf = async () => {
       const row = await db
@@ -98,12 +100,15 @@ export async function seedDemoAnalytics(
     };
     for (const c of CUSTOMERS) {
       const made = await call('staff_create_customer', c, staff);
-      await call('login', { website_id: website, code: made.password });
+      const { token } = await call('login', { website_id: website, code: made.password });
+      buyers.push({ token, company: c.customer_name, contact: c.nickname });
       await sessionOf();
     }
     for (const label of CODES) {
       const made = await call('staff_create_access_code', { label }, staff);
-      await call('login', { website_id: website, code: made.code });
+      const { token } = await call('login', { website_id: website, code: made.code });
+      if (label.startsWith('Canton'))
+        buyers.push({ token, company: 'Toys Planet Pty Ltd', contact: 'Mia Thompson' });
       await sessionOf();
     }
     // The demo's own customer and visitor, logged in by the demo's first activity.
@@ -214,6 +219,27 @@ export async function seedDemoAnalytics(
         });
       }
     }
+    // Today's sample lists from the new buyers, of the products they looked at most.
+    let lists = 0;
+    for (const [i, b] of buyers.entries()) {
+      const lines = [...new Set(Array.from({ length: 6 + i * 2 }, () => popular()?.id ?? 0))]
+        .filter((id) => id > 0)
+        .map((id, j) => ({ id, ctn: 2 + ((i + j) % 5) * 2 }));
+      await call(
+        'add_choose',
+        {
+          company_name: b.company,
+          contact: b.contact,
+          phone: '+1 555 0100',
+          email: `buyer${i + 1}@${b.company.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+          remark: '',
+          lines,
+          idempotency_key: `demo-analytics-${site}-${i}-00000`,
+        },
+        { website, token: b.token },
+      );
+      lists++;
+    }
     for (const [table, rows] of [
       ['browse_logs', browse],
       ['select_logs', selects],
@@ -225,7 +251,7 @@ export async function seedDemoAnalytics(
           .values(rows.slice(i, i + 200) as Insertable<SearchLogsTable>[])
           .execute();
     done.push(
-      `${site}: ${CUSTOMERS.length} customers, ${CODES.length} visitor codes, ${browse.length} views, ${selects.length} selections, ${searches.length} searches over 30 days`,
+      `${site}: ${CUSTOMERS.length} customers, ${CODES.length} visitor codes, ${browse.length} views, ${selects.length} selections, ${searches.length} searches over 30 days, ${lists} sample lists today`,
     );
   }
   return done;

@@ -60,6 +60,7 @@ function CsvButton({ section, period }: { section: AnalyticsSection; period: Per
     <Button
       size="compact-sm"
       variant="light"
+      style={{ flexShrink: 0 }}
       loading={csv.isPending}
       onClick={() => csv.mutate()}
       aria-label={t('ui.analytics.csvLabel', { section: t(`ui.analytics.sections.${section}`) })}
@@ -87,7 +88,7 @@ function Section({
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
-        <div>
+        <div style={{ flex: 1, minWidth: 0 }}>
           <Title order={3} size="h4" id={titleId}>
             {t(`ui.analytics.sections.${section}`)}
           </Title>
@@ -123,12 +124,12 @@ function ProductTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing={6}>
+    <Table.ScrollContainer minWidth={300}>
+      <Table verticalSpacing={6} horizontalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={36}>
-              {t('ui.analytics.columns.rank')}
+            <Table.Th scope="col" w={28} aria-label={t('ui.analytics.columns.rank')}>
+              #
             </Table.Th>
             <Table.Th scope="col">{t('ui.analytics.columns.product')}</Table.Th>
             <Table.Th scope="col" ta="end">
@@ -149,7 +150,7 @@ function ProductTable({
             <Table.Tr key={r.product_id}>
               <Table.Td>{i + 1}</Table.Td>
               <Table.Th scope="row" fw={400}>
-                <Text size="sm" lineClamp={1} title={r.name}>
+                <Text size="sm" lineClamp={2} title={r.name}>
                   {r.name}
                 </Text>
                 <Text size="xs" c="dimmed">
@@ -259,7 +260,7 @@ function Report({ data, period }: { data: StaffAnalytics; period: Period }) {
                   <Table.Tr key={g.query}>
                     <Table.Th scope="row" fw={500}>
                       {/* The buyer's own words, in any script: text, never markup. */}
-                      <Text size="sm" dir="auto" lineClamp={2}>
+                      <Text size="sm" dir="auto" ta="left" lineClamp={2}>
                         {g.query}
                       </Text>
                     </Table.Th>

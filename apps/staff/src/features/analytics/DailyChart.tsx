@@ -95,7 +95,8 @@ export function DailyChart({ days, summary }: { days: AnalyticsDay[]; summary: s
             </g>
           ))}
           {days.map((d, i) =>
-            i % every === 0 || i === days.length - 1 ? (
+            // Every few days, and the last day, unless it would sit on the tick before it.
+            (i % every === 0 && days.length - 1 - i >= every / 2 + 0.5) || i === days.length - 1 ? (
               <text
                 key={d.day}
                 x={x(i)}
