@@ -2,7 +2,7 @@
  * Screenshots of the exporter's console for docs/screenshots: login, inbox, a sample list, the
  * quotation editor (a draft, made from a buyer's sample list when the demo has none), the orders
  * list and an order (one with a voucher to check when there is one), the products list and a
- * product's editor (whole page), buyers, access codes,
+ * product's editor (whole page), the analytics (whole page), buyers, access codes,
  * applications, settings (with the preview), staff, the audit log and the customer chat (run
  * scripts/screenshots.ts chat first for a conversation), in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
@@ -103,6 +103,18 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
   { name: 'settings', open: (page) => go(page, '/settings') },
   { name: 'staff', open: (page) => go(page, '/team') },
   { name: 'audit', open: (page) => go(page, '/audit') },
+  // --- issue 18 (analytics) ---
+  {
+    // The last 30 days of the demo's seeded interest, whole (the tables run below the chart).
+    name: 'analytics',
+    fullPage: true,
+    async open(page) {
+      await go(page, '/analytics');
+      await page.locator('main svg[role="img"]').waitFor();
+      await settle(page);
+    },
+  },
+  // --- end issue 18 (analytics) ---
   {
     // The customer chat with the newest conversation open, the buyer's cart beside it.
     name: 'chat',

@@ -11,6 +11,12 @@ import { deleteHitsBefore } from './db/limits';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+// --- issue 18 (analytics) ---
+import { createSearchLog, type SearchLog } from './modules/analytics/search-log';
+import { createStaffAnalyticsRepository } from './modules/analytics/staff-analytics.repository';
+import { staffAnalyticsRoutes } from './modules/analytics/staff-analytics.routes';
+import { createStaffAnalyticsService } from './modules/analytics/staff-analytics.service';
+// --- end issue 18 (analytics) ---
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -169,6 +175,10 @@ declare module 'fastify' {
     chatSocket: ReturnType<typeof registerChatSocket>;
     /** Deletes ended sessions, old wrong logins, image-search photos past their week, used credentials. */
     housekeeping: Periodic;
+    // --- issue 18 (analytics) ---
+    /** Buyers' searches waiting to be written (tests flush it). */
+    searchLog: SearchLog;
+    // --- end issue 18 (analytics) ---
   }
 }
 
@@ -221,11 +231,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionsEnded,
   });
 
+  // --- issue 18 (analytics) ---
+  // Buyers' searches are kept in memory and written in batches, never on the search's way (decision 0058).
+  const searchLog = createSearchLog({
+    db: deps.db,
+    clock: deps.clock,
+    onError: (err, dropped) => app.log.warn({ err, dropped }, 'search log: entries not written'),
+  });
+  app.decorate('searchLog', searchLog);
+  // After the API stops answering: what waits is written before the database closes.
+  app.addHook('onClose', () => searchLog.flush());
+  const staffAnalytics = createStaffAnalyticsService(createStaffAnalyticsRepository(deps.db), deps.clock);
+  // --- end issue 18 (analytics) ---
+
   const catalog = createCatalogService({
     repo: createCatalogRepository(deps.db, deps.textSearchLimits),
     storage: deps.storage,
     clock: deps.clock,
     countCacheMs: deps.countCacheMs ?? 30_000,
+    searchLog: searchLog.record,
   });
   // The cart and the sample records show products as the catalogue shapes them.
   const cards = async (...args: Parameters<typeof catalog.byIds>) => {
@@ -324,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return r.ok ? r.data : [];
     },
     work: queryWork,
+    searchLog: searchLog.record,
   });
 
   const productSearch = createTextSearch(deps.db, deps.textSearchLimits);
@@ -406,6 +431,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       companyRoutes(createCompanyService(createCompanyRepository(deps.db))),
       newsRoutes(createNewsService(createNewsRepository(deps.db), deps.clock)),
       analyticsRoutes(createAnalyticsService(createAnalyticsRepository(deps.db), deps.clock)),
+      // --- issue 18 (analytics) ---
+      staffAnalyticsRoutes(staffAnalytics),
+      // --- end issue 18 (analytics) ---
       catalogRoutes(catalog),
       staffProductsRoutes(staffProducts),
       cartRoutes(cart),
@@ -441,6 +469,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...(await auth.purge()),
         ...(await staff.purge()),
         ...(await uploads.purge()),
+        // --- issue 18 (analytics) ---
+        searchLogs: await staffAnalytics.purge(),
+        // --- end issue 18 (analytics) ---
         // A limit's window is a minute or so; an hour-old count limits nothing.
         rateLimits: await deleteHitsBefore(deps.db, deps.clock.now() - 3600_000),
       };

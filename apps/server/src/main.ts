@@ -9,6 +9,9 @@ import { openDatabase, sqliteFileIn } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_CREDENTIALS, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoActivity } from './db/seed/demo-activity';
+// --- issue 18 (analytics) ---
+import { seedDemoAnalytics } from './db/seed/demo-analytics';
+// --- end issue 18 (analytics) ---
 import { systemClock } from './platform/clock';
 import { type Bus, InProcessBus } from './platform/bus';
 import { RedisBus } from './platform/bus.redis';
@@ -135,6 +138,9 @@ async function main(): Promise<void> {
   if (seeding && empty) {
     await app.ready();
     for (const line of await seedDemoActivity(app)) console.log(`  ${line}`);
+    // --- issue 18 (analytics) ---
+    for (const line of await seedDemoAnalytics(app, handle.db, Date.now())) console.log(`  ${line}`);
+    // --- end issue 18 (analytics) ---
   }
 
   let closing = false;

@@ -16,6 +16,9 @@ export * from './calls/staff-products';
 export * from './calls/orders';
 export * from './money';
 export * from './calls/chat';
+// --- issue 18 (analytics) ---
+export * from './calls/analytics';
+// --- end issue 18 (analytics) ---
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';

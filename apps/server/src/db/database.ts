@@ -560,6 +560,17 @@ export interface SelectLogsTable extends LogRow {
 export interface NewsClickLogsTable extends LogRow {
   news_id: number;
 }
+// --- issue 18 (analytics) ---
+/** A buyer's text or photo search (migrations/0018_search_logs.ts, decision 0058). */
+export interface SearchLogsTable extends LogRow {
+  kind: 'text' | 'image';
+  /** The keyword as normalised for grouping; empty for a photo. */
+  query: Text;
+  results: Num;
+  /** 1 when the search found something (text: a result; photo: a sure match). */
+  found: Num;
+}
+// --- end issue 18 (analytics) ---
 
 /** A used upload credential (migrations/0004_upload_grants.ts), kept until it expires. */
 export interface UploadGrantsTable extends Owned {
@@ -677,6 +688,9 @@ export interface Database {
   click_logs: ClickLogsTable;
   select_logs: SelectLogsTable;
   news_click_logs: NewsClickLogsTable;
+  // --- issue 18 (analytics) ---
+  search_logs: SearchLogsTable;
+  // --- end issue 18 (analytics) ---
   upload_grants: UploadGrantsTable;
   image_features: ImageFeaturesTable;
   image_vocabularies: ImageVocabulariesTable;

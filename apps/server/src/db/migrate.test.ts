@@ -42,6 +42,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0013_chat',
       '0014_login_links',
       '0015_shown_product_indexes',
+      '0018_search_logs',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)
@@ -84,6 +85,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
         'click_logs',
         'select_logs',
         'news_click_logs',
+        'search_logs',
         'access_applications',
         'adverts',
         'upload_grants',

@@ -248,5 +248,9 @@ export async function staffCallBodies(
     staff_chat_context: { chat_id: o.chatId },
     staff_create_chat_sig: {},
     staff_get_chat_upload_credential: { content_type: 'image/png' },
+    // --- issue 18 (analytics) ---
+    staff_get_analytics: { from: '2026-11-01', to: '2026-11-30', utc_offset: 480 },
+    staff_export_analytics: { from: '2026-11-01', to: '2026-11-30', section: 'text_gaps' },
+    // --- end issue 18 (analytics) ---
   };
 }

@@ -24,6 +24,9 @@ export const PATHS = {
   audit: '/audit',
   welcome: '/welcome',
   chat: '/chat',
+  // --- issue 18 (analytics) ---
+  analytics: '/analytics',
+  // --- end issue 18 (analytics) ---
 } as const;
 
 function PageLoading() {
@@ -78,6 +81,12 @@ const pages: RouteObject[] = [
           { path: PATHS.staff, lazy: page(() => import('../features/team/StaffPage'), 'StaffPage') },
           { path: PATHS.audit, lazy: page(() => import('../features/audit/AuditPage'), 'AuditPage') },
           { path: PATHS.chat, lazy: page(() => import('../features/chat/ChatInboxPage'), 'ChatInboxPage') },
+          // --- issue 18 (analytics) ---
+          {
+            path: PATHS.analytics,
+            lazy: page(() => import('../features/analytics/AnalyticsPage'), 'AnalyticsPage'),
+          },
+          // --- end issue 18 (analytics) ---
         ],
       },
     ],

@@ -22,6 +22,9 @@ export const CONSOLE_CALL_ROLES = {
   staff_list_conversations: ALL,
   staff_list_products: ALL,
   staff_save_product: SALES,
+  // --- issue 18 (analytics) ---
+  staff_get_analytics: SALES,
+  // --- end issue 18 (analytics) ---
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
 
 export type GuardedCall = keyof typeof CONSOLE_CALL_ROLES;

@@ -183,6 +183,14 @@ import {
   staffSearchChatProductsRequest,
   chatStaffList,
 } from './chat';
+// --- issue 18 (analytics) ---
+import {
+  analyticsCsv,
+  staffAnalytics,
+  staffExportAnalyticsRequest,
+  staffGetAnalyticsRequest,
+} from './analytics';
+// --- end issue 18 (analytics) ---
 
 /**
  * Who may make a call:
@@ -1340,6 +1348,27 @@ export const calls = {
     request: staffChatUploadCredentialRequest,
     response: tempAuth,
   }),
+  // --- issue 18 (analytics) ---
+  staff_get_analytics: call({
+    name: 'staff_get_analytics',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-analytics',
+    summary:
+      "Over a period of days: the company's most viewed, selected and submitted products, buyers' activity, text and photo searches that found nothing, and a series per day.",
+    request: staffGetAnalyticsRequest,
+    response: staffAnalytics,
+  }),
+  staff_export_analytics: call({
+    name: 'staff_export_analytics',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-analytics',
+    summary: "One table of the period's analytics as CSV (UTF-8, formula-safe cells), for a spreadsheet.",
+    request: staffExportAnalyticsRequest,
+    response: analyticsCsv,
+  }),
+  // --- end issue 18 (analytics) ---
 } as const;
 
 export type Calls = typeof calls;

@@ -4,7 +4,11 @@ import type { CatalogService } from './catalog.service';
 
 export function catalogRoutes(catalog: CatalogService) {
   const get_list: CallHandler<'get_list'> = (input, ctx) =>
-    catalog.getList(input, ctx.website.info, ctx.lang, ctx.t);
+    catalog.getList(input, ctx.website.info, ctx.lang, ctx.t, {
+      websiteId: ctx.website.id,
+      sessionId: ctx.session.id,
+      customerId: ctx.session.customerId,
+    });
   // Staff share products in the chat as the buyer would find them on the website (decision 0053).
   const staff_search_chat_products: CallHandler<'staff_search_chat_products'> = (input, ctx) =>
     catalog.getList(

@@ -21,6 +21,7 @@ import { ErrorCode, isEnglishMode, isPriceSort, type ProductSort } from '@vitrin
 import type { Translate } from '@vitrine/i18n/all';
 import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { Clock } from '../../platform/clock';
+import { NO_SEARCH_LOG, type Searcher, type SearchReporter } from '../../platform/search-events';
 import type { Storage } from '../../platform/storage';
 import type { CatalogRepository, ProductQuery, ProductRow } from './catalog.repository';
 import { type Keyword, parseKeyword, type TextFilter, type TextTotals } from './text-search';
@@ -42,6 +43,8 @@ export interface CatalogServiceDeps {
    * than reading a page, and totals change only when the catalogue does; pages are always fresh.
    */
   countCacheMs: number;
+  /** Where buyers' keyword searches are told (the analytics' search log; decision 0058). */
+  searchLog?: SearchReporter;
 }
 
 const HOUR_MS = 3600 * 1000;
@@ -57,7 +60,13 @@ function parseTitles(json: string): Record<string, string | undefined> {
   }
 }
 
-export function createCatalogService({ repo, storage, clock, countCacheMs }: CatalogServiceDeps) {
+export function createCatalogService({
+  repo,
+  storage,
+  clock,
+  countCacheMs,
+  searchLog = NO_SEARCH_LOG,
+}: CatalogServiceDeps) {
   const counts = new Map<string, { at: number; totals: TextTotals }>();
   const keywords = new Map<string, { at: number; text: TextFilter | undefined }>();
 
@@ -200,15 +209,30 @@ export function createCatalogService({ repo, storage, clock, countCacheMs }: Cat
     !site.show_price && isPriceSort(sort) ? fail(ErrorCode.FAILED, t('catalog.priceSortHidden')) : null;
 
   return {
-    /** get_list: a product list, searched by keyword when it has one. */
-    async getList(input: ListInput, site: WebsiteInfo, lang: Language, t: Translate) {
+    /**
+     * get_list: a product list, searched by keyword when it has one. A buyer's search (a
+     * searcher given) is told to the search log with its total, after the answer is made.
+     */
+    async getList(input: ListInput, site: WebsiteInfo, lang: Language, t: Translate, searcher?: Searcher) {
       const refused = hiddenPriceSort(input.sort, site, t);
       if (refused) return refused;
       const keyword = input.keyword ? parseKeyword(input.keyword, site.show_article_number === 1) : undefined;
       if (!keyword) return list(input, site, lang);
       const text = await prepared(keyword, site.company_id);
+      // Too short to search is the buyer's typing, not a gap of the catalogue: not logged.
       if (!text) return fail(ErrorCode.FAILED, t('catalog.keywordTooShort', { keyword: keyword.name }));
-      return list(input, site, lang, text);
+      const answer = await list(input, site, lang, text);
+      // The first page is the search; later pages are the same search read on.
+      if (searcher && answer.ok && input.page === 1)
+        searchLog({
+          companyId: site.company_id,
+          ...searcher,
+          kind: 'text',
+          query: input.keyword ?? '',
+          results: answer.data.total,
+          found: answer.data.total > 0,
+        });
+      return answer;
     },
 
     /** get_stock_toy, get_gcc_toy, …: the list of one flag. */

@@ -9,6 +9,7 @@ import {
 import type { MessageKey } from '@vitrine/i18n';
 import type { Translate } from '@vitrine/i18n/all';
 import type { Logger } from '../../platform/context';
+import { NO_SEARCH_LOG, type Searcher, type SearchReporter } from '../../platform/search-events';
 import { type CallResult, fail, ok } from '@vitrine/contract';
 import type { ImageIndexer } from './image-search.indexer';
 import type { ImageWork } from './image-search.work';
@@ -52,6 +53,8 @@ export interface ImageSearchServiceDeps {
   catalogueSimilar: CatalogueSimilar;
   /** Describes the query picture: in a worker thread in production. */
   work: ImageWork;
+  /** Where buyers' photo searches are told (the analytics' search log; decision 0058). */
+  searchLog?: SearchReporter;
 }
 
 export function createImageSearchService({
@@ -60,7 +63,27 @@ export function createImageSearchService({
   cards,
   catalogueSimilar,
   work,
+  searchLog = NO_SEARCH_LOG,
 }: ImageSearchServiceDeps) {
+  /** A photo searched, with what it found; told after the answer is made, never awaited. */
+  const logged = (
+    answer: ImageSearchResponse,
+    site: WebsiteInfo,
+    url: string,
+    searcher: Searcher | undefined,
+  ): ImageSearchResponse => {
+    if (searcher)
+      searchLog({
+        companyId: site.company_id,
+        ...searcher,
+        kind: 'image',
+        query: '',
+        photo: url,
+        results: answer.list.length,
+        found: answer.match === 'best',
+      });
+    return answer;
+  };
   return {
     /** image_search: the website's products whose pictures look like the uploaded one, most similar first. */
     async search(
@@ -69,6 +92,7 @@ export function createImageSearchService({
       lang: Language,
       t: Translate,
       log: Logger,
+      who?: Searcher,
     ): Promise<CallResult<ImageSearchResponse>> {
       const upload = await readUploadedImage(input.url, {
         companyId: site.company_id,
@@ -79,7 +103,7 @@ export function createImageSearchService({
       const { searcher, complete } = index.searcher(site.company_id);
       // Said while pictures are being indexed; a catalogue without pictures is simply empty.
       const tip = complete ? undefined : t('api.imageSearch.indexing');
-      if (!searcher) return ok({ list: [], match: 'none' }, tip);
+      if (!searcher) return ok(logged({ list: [], match: 'none' }, site, input.url, who), tip);
       let query;
       try {
         query = await work({ kind: 'query', image: upload.bytes, vocabulary: searcher.vocabulary });
@@ -94,7 +118,7 @@ export function createImageSearchService({
         ...card,
         score: Math.round((scoreOf.get(card.id) ?? 0) * 1000) / 1000,
       }));
-      return ok({ list, match: matchCertainty(list.map((h) => h.score)) }, tip);
+      return ok(logged({ list, match: matchCertainty(list.map((h) => h.score)) }, site, input.url, who), tip);
     },
 
     /**
