@@ -24,6 +24,11 @@ export const PATHS = {
   audit: '/audit',
   welcome: '/welcome',
   chat: '/chat',
+  // Issue 18 item 3: the showroom's content (decision 0057).
+  categories: '/categories',
+  banners: '/banners',
+  news: '/news',
+  showrooms: '/showrooms',
 } as const;
 
 function PageLoading() {
@@ -78,6 +83,17 @@ const pages: RouteObject[] = [
           { path: PATHS.staff, lazy: page(() => import('../features/team/StaffPage'), 'StaffPage') },
           { path: PATHS.audit, lazy: page(() => import('../features/audit/AuditPage'), 'AuditPage') },
           { path: PATHS.chat, lazy: page(() => import('../features/chat/ChatInboxPage'), 'ChatInboxPage') },
+          // ---- issue 18 item 3: the showroom's content ----
+          {
+            path: PATHS.categories,
+            lazy: page(() => import('../features/content/CategoriesPage'), 'CategoriesPage'),
+          },
+          { path: PATHS.banners, lazy: page(() => import('../features/content/BannersPage'), 'BannersPage') },
+          { path: PATHS.news, lazy: page(() => import('../features/content/NewsPage'), 'NewsPage') },
+          {
+            path: PATHS.showrooms,
+            lazy: page(() => import('../features/content/ShowroomsPage'), 'ShowroomsPage'),
+          },
         ],
       },
     ],
