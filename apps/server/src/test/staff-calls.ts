@@ -281,13 +281,22 @@ async function contentObjects(t: TestApp, staff: { website: number; token: strin
   const banners = must(await t.call('staff_list_banners', {}, staff), 'staff_list_banners').list;
   const room = must(await t.call('staff_list_showrooms', {}, staff), 'staff_list_showrooms').list[0];
   const boothRow = room?.booths[0];
-  if (!category || !banners[0] || !room || !boothRow) throw new Error('the seed has no category, banner or booth');
+  if (!category || !banners[0] || !room || !boothRow)
+    throw new Error('the seed has no category, banner or booth');
   const booth = must(await t.call('staff_get_booth', { id: boothRow.id }, staff), 'staff_get_booth');
   const write = async (title: string) =>
     must(
       await t.call(
         'staff_save_news',
-        { news: { category: 2, lang: 'en', title, content: 'New catalogue out.', published_at: Date.UTC(2026, 10, 1) } },
+        {
+          news: {
+            category: 2,
+            lang: 'en',
+            title,
+            content: 'New catalogue out.',
+            published_at: Date.UTC(2026, 10, 1),
+          },
+        },
         staff,
       ),
       'staff_save_news',
@@ -297,7 +306,11 @@ async function contentObjects(t: TestApp, staff: { website: number; token: strin
   const { id: _k, sort: _s, product_count: _p, updated_at: kAt, ...kFields } = category;
   const b = banners[0];
   return {
-    category: { id: category.id, updated_at: kAt, category: { ...kFields, names: { ...kFields.names, en: 'Ride-ons' } } },
+    category: {
+      id: category.id,
+      updated_at: kAt,
+      category: { ...kFields, names: { ...kFields.names, en: 'Ride-ons' } },
+    },
     banner: {
       id: b.id,
       updated_at: b.updated_at,

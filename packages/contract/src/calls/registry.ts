@@ -1372,7 +1372,7 @@ export const calls = {
     roles: SALES,
     tag: 'staff-content',
     summary:
-      "Create a booth (last of its showroom), or save one whole — its products in order — with the updated_at it was read with.",
+      'Create a booth (last of its showroom), or save one whole — its products in order — with the updated_at it was read with.',
     request: staffSaveBoothRequest,
     response: staffBooth,
   }),

@@ -10,7 +10,12 @@ export const createContentRepository = (db: Kysely<Database>) => transactional(d
 
 function contentQueries(db: Kysely<Database>) {
   /** Sets sort to each id's position; only the company's rows of the table change. */
-  async function reorder(table: 'categories' | 'adverts' | 'showrooms' | 'booths', companyId: number, ids: number[], now: number) {
+  async function reorder(
+    table: 'categories' | 'adverts' | 'showrooms' | 'booths',
+    companyId: number,
+    ids: number[],
+    now: number,
+  ) {
     for (const [sort, id] of ids.entries())
       await db
         .updateTable(table as 'categories')
@@ -84,7 +89,12 @@ function contentQueries(db: Kysely<Database>) {
     owned: (table: 'categories' | 'adverts' | 'showrooms' | 'booths', companyId: number, ids: number[]) =>
       ids.length === 0
         ? Promise.resolve([])
-        : db.selectFrom(table).select(['id']).where('company_id', '=', companyId).where('id', 'in', ids).execute(),
+        : db
+            .selectFrom(table)
+            .select(['id'])
+            .where('company_id', '=', companyId)
+            .where('id', 'in', ids)
+            .execute(),
 
     /* ---------- categories ---------- */
 
@@ -182,7 +192,12 @@ function contentQueries(db: Kysely<Database>) {
     },
 
     news: (companyId: number, id: number) =>
-      db.selectFrom('news').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst(),
+      db
+        .selectFrom('news')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
 
     /* ---------- showrooms and booths ---------- */
 
@@ -259,15 +274,31 @@ function contentQueries(db: Kysely<Database>) {
     companyProducts: (companyId: number, ids: number[]) =>
       ids.length === 0
         ? Promise.resolve([])
-        : db.selectFrom('products').select('id').where('company_id', '=', companyId).where('id', 'in', ids).execute(),
+        : db
+            .selectFrom('products')
+            .select('id')
+            .where('company_id', '=', companyId)
+            .where('id', 'in', ids)
+            .execute(),
 
     /** Replaces a booth's products with the list, in its order. */
     async setBoothProducts(companyId: number, boothId: number, productIds: number[]) {
-      await db.deleteFrom('booth_products').where('company_id', '=', companyId).where('booth_id', '=', boothId).execute();
+      await db
+        .deleteFrom('booth_products')
+        .where('company_id', '=', companyId)
+        .where('booth_id', '=', boothId)
+        .execute();
       if (productIds.length)
         await db
           .insertInto('booth_products')
-          .values(productIds.map((product_id, sort) => ({ company_id: companyId, booth_id: boothId, product_id, sort })))
+          .values(
+            productIds.map((product_id, sort) => ({
+              company_id: companyId,
+              booth_id: boothId,
+              product_id,
+              sort,
+            })),
+          )
           .execute();
     },
   };

@@ -10,14 +10,18 @@ export function contentRoutes(content: ContentService) {
     content.listBanners(staffCaller(ctx));
   const staff_save_banner: CallHandler<'staff_save_banner'> = (input, ctx) =>
     content.saveBanner(input, staffCaller(ctx));
-  const staff_list_news: CallHandler<'staff_list_news'> = (input, ctx) => content.listNews(input, staffCaller(ctx));
-  const staff_save_news: CallHandler<'staff_save_news'> = (input, ctx) => content.saveNews(input, staffCaller(ctx));
+  const staff_list_news: CallHandler<'staff_list_news'> = (input, ctx) =>
+    content.listNews(input, staffCaller(ctx));
+  const staff_save_news: CallHandler<'staff_save_news'> = (input, ctx) =>
+    content.saveNews(input, staffCaller(ctx));
   const staff_list_showrooms: CallHandler<'staff_list_showrooms'> = (_input, ctx) =>
     content.listShowrooms(staffCaller(ctx));
   const staff_save_showroom: CallHandler<'staff_save_showroom'> = (input, ctx) =>
     content.saveShowroom(input, staffCaller(ctx));
-  const staff_get_booth: CallHandler<'staff_get_booth'> = (input, ctx) => content.getBooth(input, staffCaller(ctx));
-  const staff_save_booth: CallHandler<'staff_save_booth'> = (input, ctx) => content.saveBooth(input, staffCaller(ctx));
+  const staff_get_booth: CallHandler<'staff_get_booth'> = (input, ctx) =>
+    content.getBooth(input, staffCaller(ctx));
+  const staff_save_booth: CallHandler<'staff_save_booth'> = (input, ctx) =>
+    content.saveBooth(input, staffCaller(ctx));
   const staff_order_content: CallHandler<'staff_order_content'> = (input, ctx) =>
     content.order(input, staffCaller(ctx));
   const staff_delete_content: CallHandler<'staff_delete_content'> = (input, ctx) =>

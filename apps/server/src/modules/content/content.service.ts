@@ -156,10 +156,9 @@ export function createContentService(deps: ContentDeps) {
     return {
       id: row.id,
       parent_id: row.parent_id === null ? null : Number(row.parent_id),
-      names: Object.fromEntries(LANG_KEYS.map((k, i) => [k, String(cols[NAME_COLUMNS[i] ?? 'name'] ?? '')])) as Record<
-        LangKey,
-        string
-      >,
+      names: Object.fromEntries(
+        LANG_KEYS.map((k, i) => [k, String(cols[NAME_COLUMNS[i] ?? 'name'] ?? '')]),
+      ) as Record<LangKey, string>,
       picture: row.picture,
       status: row.status ? 1 : 0,
       sort: Number(row.sort),
@@ -281,7 +280,10 @@ export function createContentService(deps: ContentDeps) {
           let rowId = input.id;
           if (rowId === undefined || !before) {
             // A category moved to another level goes last there, as a new one does.
-            const sort = await r.nextSort('categories', companyId, { column: 'parent_id', value: k.parent_id });
+            const sort = await r.nextSort('categories', companyId, {
+              column: 'parent_id',
+              value: k.parent_id,
+            });
             rowId = await r.insert('categories', {
               ...(values as object),
               name: k.names.zh,
@@ -292,12 +294,21 @@ export function createContentService(deps: ContentDeps) {
             } as never);
           } else {
             if (before.parent_id !== k.parent_id)
-              values.sort = await r.nextSort('categories', companyId, { column: 'parent_id', value: k.parent_id });
+              values.sort = await r.nextSort('categories', companyId, {
+                column: 'parent_id',
+                value: k.parent_id,
+              });
             await update(r, 'categories', companyId, rowId, input.updated_at, values, c);
           }
           const after = await r.category(companyId, rowId);
           await r.audit(
-            entry(c, 'staff_save_category', `category:${rowId}`, before ? category(before) : null, after ? category(after) : null),
+            entry(
+              c,
+              'staff_save_category',
+              `category:${rowId}`,
+              before ? category(before) : null,
+              after ? category(after) : null,
+            ),
           );
           return rowId;
         });
@@ -351,7 +362,13 @@ export function createContentService(deps: ContentDeps) {
           } else await update(r, 'adverts', companyId, rowId, input.updated_at, values, c);
           const after = await r.banner(companyId, rowId);
           await r.audit(
-            entry(c, 'staff_save_banner', `banner:${rowId}`, before ? banner(before) : null, after ? banner(after) : null),
+            entry(
+              c,
+              'staff_save_banner',
+              `banner:${rowId}`,
+              before ? banner(before) : null,
+              after ? banner(after) : null,
+            ),
           );
           return rowId;
         });
@@ -396,11 +413,22 @@ export function createContentService(deps: ContentDeps) {
           const now = clock.now();
           let rowId = input.id;
           if (rowId === undefined || !before)
-            rowId = await r.insert('news', { ...values, company_id: companyId, created_at: now, updated_at: now });
+            rowId = await r.insert('news', {
+              ...values,
+              company_id: companyId,
+              created_at: now,
+              updated_at: now,
+            });
           else await update(r, 'news', companyId, rowId, input.updated_at, values, c);
           const after = await r.news(companyId, rowId);
           await r.audit(
-            entry(c, 'staff_save_news', `news:${rowId}`, before ? news(before) : null, after ? news(after) : null),
+            entry(
+              c,
+              'staff_save_news',
+              `news:${rowId}`,
+              before ? news(before) : null,
+              after ? news(after) : null,
+            ),
           );
           return rowId;
         });
@@ -443,7 +471,9 @@ export function createContentService(deps: ContentDeps) {
           return rowId;
         });
         const saved = await repo.showroom(companyId, id);
-        return saved ? ok(showroom(saved, await repo.booths(companyId, id)), c.t('server.saved')) : notFound(c);
+        return saved
+          ? ok(showroom(saved, await repo.booths(companyId, id)), c.t('server.saved'))
+          : notFound(c);
       });
     },
 
@@ -475,7 +505,9 @@ export function createContentService(deps: ContentDeps) {
           name_en: b.name_en,
           picture,
         };
-        const beforeProducts = before ? (await repo.boothProducts(companyId, before.id)).map((p) => p.id) : [];
+        const beforeProducts = before
+          ? (await repo.boothProducts(companyId, before.id)).map((p) => p.id)
+          : [];
         const id = await repo.transaction(async (r) => {
           const now = clock.now();
           let rowId = input.id;
@@ -489,7 +521,10 @@ export function createContentService(deps: ContentDeps) {
             });
           else {
             if (Number(before.showroom_id) !== b.showroom_id)
-              values.sort = await r.nextSort('booths', companyId, { column: 'showroom_id', value: b.showroom_id });
+              values.sort = await r.nextSort('booths', companyId, {
+                column: 'showroom_id',
+                value: b.showroom_id,
+              });
             await update(r, 'booths', companyId, rowId, input.updated_at, values, c);
           }
           await r.setBoothProducts(companyId, rowId, productIds);
@@ -515,9 +550,9 @@ export function createContentService(deps: ContentDeps) {
       c: StaffCaller,
     ): Promise<CallResult<{ ordered: number }>> {
       const companyId = c.staff.companyId;
-      const table = ({ category: 'categories', banner: 'adverts', showroom: 'showrooms', booth: 'booths' } as const)[
-        input.kind
-      ];
+      const table = (
+        { category: 'categories', banner: 'adverts', showroom: 'showrooms', booth: 'booths' } as const
+      )[input.kind];
       const ids = [...new Set(input.ids)];
       if (ids.length !== input.ids.length) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
       return guarded(companyId, async () => {
@@ -530,7 +565,9 @@ export function createContentService(deps: ContentDeps) {
         }
         if (input.kind === 'booth') {
           const rooms = new Set(
-            (await repo.booths(companyId)).filter((b) => ids.includes(b.id)).map((b) => Number(b.showroom_id)),
+            (await repo.booths(companyId))
+              .filter((b) => ids.includes(b.id))
+              .map((b) => Number(b.showroom_id)),
           );
           if (rooms.size !== 1) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
         }
@@ -542,10 +579,19 @@ export function createContentService(deps: ContentDeps) {
       });
     },
 
-    async remove(input: { kind: ContentKind; id: number }, c: StaffCaller): Promise<CallResult<{ deleted: 1 }>> {
+    async remove(
+      input: { kind: ContentKind; id: number },
+      c: StaffCaller,
+    ): Promise<CallResult<{ deleted: 1 }>> {
       const companyId = c.staff.companyId;
       const table = (
-        { category: 'categories', banner: 'adverts', news: 'news', showroom: 'showrooms', booth: 'booths' } as const
+        {
+          category: 'categories',
+          banner: 'adverts',
+          news: 'news',
+          showroom: 'showrooms',
+          booth: 'booths',
+        } as const
       )[input.kind];
       return guarded(companyId, async () => {
         const before =

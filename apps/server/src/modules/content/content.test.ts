@@ -137,9 +137,9 @@ describe('the showroom content kept in the console', () => {
       const tree = await must(t.call('get_category', {}, buyer));
       expect(tree.map((k) => k.id).slice(0, 2)).toEqual([b.id, a.id]);
       // Two levels in one order are refused.
-      expect((await t.call('staff_order_content', { kind: 'category', ids: [a.id, child.id] }, sales)).code).toBe(
-        ErrorCode.BAD_REQUEST,
-      );
+      expect(
+        (await t.call('staff_order_content', { kind: 'category', ids: [a.id, child.id] }, sales)).code,
+      ).toBe(ErrorCode.BAD_REQUEST);
       const withChild = await t.call('staff_delete_content', { kind: 'category', id: a.id }, sales);
       expect(withChild.code).toBe(ErrorCode.FAILED);
       await must(t.call('staff_delete_content', { kind: 'category', id: child.id }, sales));
@@ -150,7 +150,11 @@ describe('the showroom content kept in the console', () => {
 
   describe('banners', () => {
     const base = (over: Partial<BannerFields> = {}) =>
-      bannerFields.parse({ titles: { en: 'Spring fair', ar: 'معرض الربيع', zh: '春季展' }, picture: 'x', ...over });
+      bannerFields.parse({
+        titles: { en: 'Spring fair', ar: 'معرض الربيع', zh: '春季展' },
+        picture: 'x',
+        ...over,
+      });
 
     it('creates a banner with titles per language and a link to a product; buyers see it in Arabic at once', async () => {
       const product = (await must(t.call('get_list', { page_size: 1 }, buyer))).list[0];
@@ -164,20 +168,32 @@ describe('the showroom content kept in the console', () => {
       );
       expect(made).toMatchObject({ link: { kind: 'product', id: product.id }, shown_now: true });
       const shown = (await must(t.call('get_advert', { lang: AR }, buyer))).find((a) => a.id === made.id);
-      expect(shown).toMatchObject({ title: 'معرض الربيع', link: `/productDetails?id=${product.id}`, picture: made.picture });
+      expect(shown).toMatchObject({
+        title: 'معرض الربيع',
+        link: `/productDetails?id=${product.id}`,
+        picture: made.picture,
+      });
     });
 
     it('links to a category or a page, and refuses another company’s product', async () => {
       const picture = await upload(sales);
       const category = (await must(t.call('staff_list_categories', {}, sales))).list[0];
       const toCategory = await must(
-        t.call('staff_save_banner', { banner: base({ picture, link: { kind: 'category', id: category?.id ?? 0 } }) }, sales),
+        t.call(
+          'staff_save_banner',
+          { banner: base({ picture, link: { kind: 'category', id: category?.id ?? 0 } }) },
+          sales,
+        ),
       );
       expect((await must(t.call('get_advert', {}, buyer))).find((a) => a.id === toCategory.id)?.link).toBe(
         `/productDisplay?category=${category?.id}`,
       );
       const toPage = await must(
-        t.call('staff_save_banner', { banner: base({ picture, link: { kind: 'page', path: '/companyNews' } }) }, sales),
+        t.call(
+          'staff_save_banner',
+          { banner: base({ picture, link: { kind: 'page', path: '/companyNews' } }) },
+          sales,
+        ),
       );
       expect(toPage.link).toEqual({ kind: 'page', path: '/companyNews' });
       const theirs = (await must(t.call('staff_list_products', { page_size: 1 }, foreign))).list[0];
@@ -192,7 +208,11 @@ describe('the showroom content kept in the console', () => {
     it('shows a banner only within its schedule', async () => {
       const now = t.clock.now();
       const later = await must(
-        t.call('staff_save_banner', { banner: base({ picture: await upload(sales), starts_at: now + 3_600_000 }) }, sales),
+        t.call(
+          'staff_save_banner',
+          { banner: base({ picture: await upload(sales), starts_at: now + 3_600_000 }) },
+          sales,
+        ),
       );
       expect(later.shown_now).toBe(false);
       expect((await must(t.call('get_advert', {}, buyer))).map((a) => a.id)).not.toContain(later.id);
@@ -201,7 +221,11 @@ describe('the showroom content kept in the console', () => {
       const ended = await must(
         t.call(
           'staff_save_banner',
-          { id: later.id, updated_at: later.updated_at, banner: { ...bannerOf(later), ends_at: t.clock.now() + 1000 } },
+          {
+            id: later.id,
+            updated_at: later.updated_at,
+            banner: { ...bannerOf(later), ends_at: t.clock.now() + 1000 },
+          },
           sales,
         ),
       );
@@ -217,7 +241,9 @@ describe('the showroom content kept in the console', () => {
     });
 
     it('orders and deletes banners, and buyers see the order at once', async () => {
-      const ids = (await must(t.call('staff_list_banners', {}, sales))).list.filter((b) => b.shown_now).map((b) => b.id);
+      const ids = (await must(t.call('staff_list_banners', {}, sales))).list
+        .filter((b) => b.shown_now)
+        .map((b) => b.id);
       const reversed = [...ids].reverse();
       await must(t.call('staff_order_content', { kind: 'banner', ids: reversed }, sales));
       expect((await must(t.call('get_advert', {}, buyer))).map((a) => a.id)).toEqual(reversed);
@@ -248,22 +274,33 @@ describe('the showroom content kept in the console', () => {
     it('writes news in a language of the four categories; buyers reading that language see it at once', async () => {
       const made = await must(write(sales));
       const page = await must(t.call('get_company_new', { category: 2, lang: AR }, buyer));
-      expect(page.list.find((n) => n.id === made.id)).toMatchObject({ title: 'كتالوج الخريف', month: '2026-11', day: '20' });
+      expect(page.list.find((n) => n.id === made.id)).toMatchObject({
+        title: 'كتالوج الخريف',
+        month: '2026-11',
+        day: '20',
+      });
       expect((await write(sales, { category: 5 })).code).toBe(ErrorCode.BAD_REQUEST);
     });
 
     it('edits, keeps a draft from buyers, refuses a stale save, and deletes', async () => {
       const made = await must(write(sales, { lang: '', title: 'Trade fair dates' }));
-      const draft = await must(write(owner, { lang: '', title: 'Trade fair dates', status: 0 }, made.id, made.updated_at));
+      const draft = await must(
+        write(owner, { lang: '', title: 'Trade fair dates', status: 0 }, made.id, made.updated_at),
+      );
       expect(draft.status).toBe(0);
-      expect((await must(t.call('get_company_new', { page_size: 50 }, buyer))).list.map((n) => n.id)).not.toContain(made.id);
+      expect(
+        (await must(t.call('get_company_new', { page_size: 50 }, buyer))).list.map((n) => n.id),
+      ).not.toContain(made.id);
       expect((await write(sales, { lang: '' }, made.id, made.updated_at)).code).toBe(ErrorCode.CONFLICT);
       const listed = await must(t.call('staff_list_news', { lang: '' }, service));
-      expect(listed.list.find((n) => n.id === made.id)).toMatchObject({ status: 0, title: 'Trade fair dates' });
+      expect(listed.list.find((n) => n.id === made.id)).toMatchObject({
+        status: 0,
+        title: 'Trade fair dates',
+      });
       await must(t.call('staff_delete_content', { kind: 'news', id: made.id }, sales));
-      expect((await must(t.call('staff_list_news', { page_size: 100 }, sales))).list.map((n) => n.id)).not.toContain(
-        made.id,
-      );
+      expect(
+        (await must(t.call('staff_list_news', { page_size: 100 }, sales))).list.map((n) => n.id),
+      ).not.toContain(made.id);
     });
   });
 
@@ -293,14 +330,22 @@ describe('the showroom content kept in the console', () => {
           {
             id: booth.id,
             updated_at: booth.updated_at,
-            booth: { showroom_id: room.id, booth_number: 'A-12', name_en: 'Kites', product_ids: products.slice(0, 1) },
+            booth: {
+              showroom_id: room.id,
+              booth_number: 'A-12',
+              name_en: 'Kites',
+              product_ids: products.slice(0, 1),
+            },
           },
           owner,
         ),
       );
       expect(fewer.products).toHaveLength(1);
       const after = await must(t.call('get_booth_toy', { id: booth.id }, buyer));
-      expect({ total: after.total, ids: after.list.map((p) => p.id) }).toEqual({ total: 1, ids: products.slice(0, 1) });
+      expect({ total: after.total, ids: after.list.map((p) => p.id) }).toEqual({
+        total: 1,
+        ids: products.slice(0, 1),
+      });
     });
 
     it('refuses another company’s products and showroom, and a stale save', async () => {
@@ -314,7 +359,8 @@ describe('the showroom content kept in the console', () => {
       expect(refused.code).toBe(ErrorCode.BAD_REQUEST);
       const theirRoom = (await must(t.call('staff_list_showrooms', {}, foreign))).list[0]?.id ?? 0;
       expect(
-        (await t.call('staff_save_booth', { booth: { showroom_id: theirRoom, booth_number: 'B-1' } }, sales)).code,
+        (await t.call('staff_save_booth', { booth: { showroom_id: theirRoom, booth_number: 'B-1' } }, sales))
+          .code,
       ).toBe(ErrorCode.BAD_REQUEST);
       const edited = await must(
         t.call(
@@ -338,18 +384,15 @@ describe('the showroom content kept in the console', () => {
         must(t.call('staff_save_booth', { booth: { showroom_id: room.id, booth_number: n } }, sales));
       const [a, b, c] = [await booth('C-1'), await booth('C-2'), await booth('C-3')];
       await must(t.call('staff_order_content', { kind: 'booth', ids: [c.id, a.id, b.id] }, sales));
-      expect((await must(t.call('get_booth_list', { showroom_id: room.id }, buyer))).map((x) => x.id)).toEqual([
-        c.id,
-        a.id,
-        b.id,
-      ]);
+      expect(
+        (await must(t.call('get_booth_list', { showroom_id: room.id }, buyer))).map((x) => x.id),
+      ).toEqual([c.id, a.id, b.id]);
       const detail = await must(t.call('get_booth_detail', { id: a.id }, buyer));
       expect({ previous: detail.previous_id, next: detail.next_id }).toEqual({ previous: c.id, next: b.id });
       await must(t.call('staff_delete_content', { kind: 'booth', id: a.id }, sales));
-      expect((await must(t.call('get_booth_list', { showroom_id: room.id }, buyer))).map((x) => x.id)).toEqual([
-        c.id,
-        b.id,
-      ]);
+      expect(
+        (await must(t.call('get_booth_list', { showroom_id: room.id }, buyer))).map((x) => x.id),
+      ).toEqual([c.id, b.id]);
       await must(t.call('staff_delete_content', { kind: 'showroom', id: room.id }, sales));
       expect((await t.call('staff_get_booth', { id: b.id }, sales)).code).toBe(ErrorCode.FAILED);
       expect((await must(t.call('get_showroom', {}, buyer))).map((r) => r.id)).not.toContain(room.id);
@@ -380,14 +423,18 @@ describe('the showroom content kept in the console', () => {
       expect((await t.call('staff_order_content', { kind: 'banner', ids: theirBanners }, owner)).code).toBe(
         ErrorCode.FAILED,
       );
-      expect((await t.call('staff_delete_content', { kind: 'banner', id: theirBanners[0] ?? 0 }, owner)).code).toBe(
-        ErrorCode.FAILED,
+      expect(
+        (await t.call('staff_delete_content', { kind: 'banner', id: theirBanners[0] ?? 0 }, owner)).code,
+      ).toBe(ErrorCode.FAILED);
+      expect((await must(t.call('staff_list_banners', {}, foreign))).list.map((b) => b.id)).toEqual(
+        theirBanners,
       );
-      expect((await must(t.call('staff_list_banners', {}, foreign))).list.map((b) => b.id)).toEqual(theirBanners);
     });
 
     it('audits each write with what it changed', async () => {
-      const made = await must(t.call('staff_save_showroom', { showroom: { name_en: 'Audited hall' } }, owner));
+      const made = await must(
+        t.call('staff_save_showroom', { showroom: { name_en: 'Audited hall' } }, owner),
+      );
       const entry = await t.db
         .selectFrom('audit_log')
         .select(['action', 'target', 'after'])

@@ -1,4 +1,16 @@
-import { Badge, Button, Group, Image, Paper, Select, SimpleGrid, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Image,
+  Paper,
+  Select,
+  SimpleGrid,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { BANNER_PAGES, type BannerLink, type BannerLinkKind, type StaffBanner } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +157,14 @@ export function BannersPage() {
         {editable && (
           <Button
             onClick={() =>
-              editor.open({ titles: emptyTexts(), picture: '', link: { kind: 'none' }, status: 1, starts: '', ends: '' })
+              editor.open({
+                titles: emptyTexts(),
+                picture: '',
+                link: { kind: 'none' },
+                status: 1,
+                starts: '',
+                ends: '',
+              })
             }
           >
             {t('ui.content.banners.add')}

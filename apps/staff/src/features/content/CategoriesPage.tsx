@@ -49,7 +49,10 @@ export function CategoriesPage() {
   const me = useMe();
   const editable = mayCall(me.data?.staff.role, 'staff_save_category');
   const confirm = useConfirm();
-  const query = useQuery({ queryKey: contentKey('categories'), queryFn: () => call('staff_list_categories', {}) });
+  const query = useQuery({
+    queryKey: contentKey('categories'),
+    queryFn: () => call('staff_list_categories', {}),
+  });
   const editor = useEditor<Draft>();
   const save = useContentWrite('staff_save_category', editor.close);
   const order = useContentWrite('staff_order_content');
@@ -120,7 +123,11 @@ export function CategoriesPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm" pl={k.parent_id === null ? 0 : 'lg'} fw={k.parent_id === null ? 600 : 400}>
+                        <Text
+                          size="sm"
+                          pl={k.parent_id === null ? 0 : 'lg'}
+                          fw={k.parent_id === null ? 600 : 400}
+                        >
                           {k.parent_id === null ? name : `└ ${name}`}
                         </Text>
                       </Table.Td>
@@ -154,7 +161,9 @@ export function CategoriesPage() {
                           {editable && (
                             <RowActions label={t('ui.content.moreFor', { name })}>
                               {k.parent_id === null && (
-                                <Menu.Item onClick={() => open(k.id)}>{t('ui.content.categories.addChild')}</Menu.Item>
+                                <Menu.Item onClick={() => open(k.id)}>
+                                  {t('ui.content.categories.addChild')}
+                                </Menu.Item>
                               )}
                               <Menu.Item color="red" onClick={() => void askDelete(k)}>
                                 {t('ui.common.remove')}
@@ -190,7 +199,9 @@ export function CategoriesPage() {
               label={t('ui.content.categories.parent')}
               data={[
                 { value: '', label: t('ui.content.categories.topLevel') },
-                ...tops.filter((k) => k.id !== d.id).map((k) => ({ value: String(k.id), label: textIn(k.names) })),
+                ...tops
+                  .filter((k) => k.id !== d.id)
+                  .map((k) => ({ value: String(k.id), label: textIn(k.names) })),
               ]}
               value={d.parent_id === null ? '' : String(d.parent_id)}
               onChange={(v) => set({ parent_id: v ? Number(v) : null })}
@@ -203,7 +214,11 @@ export function CategoriesPage() {
               onChange={(e) => set({ status: e.currentTarget.checked ? 1 : 0 })}
               disabled={!editable}
             />
-            <PictureField label={t('ui.content.picture')} value={d.picture} onChange={(picture) => set({ picture })} />
+            <PictureField
+              label={t('ui.content.picture')}
+              value={d.picture}
+              onChange={(picture) => set({ picture })}
+            />
             <NamesHint names={d.names} />
             <TextsByLanguage
               label={t('ui.content.name')}
@@ -223,11 +238,12 @@ export function CategoriesPage() {
 function NamesHint({ names }: { names: Texts }) {
   const { t } = useTranslation();
   const [touched] = useState(() => !!(names.zh || names.en));
-  if (names.zh.trim() || names.en.trim() || !touched) return (
-    <Text size="xs" c="dimmed">
-      {t('ui.content.nameNeeded')}
-    </Text>
-  );
+  if (names.zh.trim() || names.en.trim() || !touched)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('ui.content.nameNeeded')}
+      </Text>
+    );
   return (
     <Text size="xs" c="red" role="alert">
       {t('ui.content.nameNeeded')}

@@ -1,4 +1,16 @@
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LANGUAGES, type LangKey, type StaffNews } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
@@ -184,7 +196,9 @@ export function NewsPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>{categoryName(n.category)}</Table.Td>
-                    <Table.Td>{n.lang ? <LanguageName lang={n.lang} /> : t('ui.content.news.everyLanguage')}</Table.Td>
+                    <Table.Td>
+                      {n.lang ? <LanguageName lang={n.lang} /> : t('ui.content.news.everyLanguage')}
+                    </Table.Td>
                     <Table.Td>{formatDate(n.published_at)}</Table.Td>
                     <Table.Td>
                       {n.status ? (
@@ -289,7 +303,11 @@ export function NewsPage() {
               dir={rtl ? 'rtl' : 'ltr'}
               lang={d.lang || undefined}
             />
-            <PictureField label={t('ui.content.news.cover')} value={d.cover} onChange={(cover) => set({ cover })} />
+            <PictureField
+              label={t('ui.content.news.cover')}
+              value={d.cover}
+              onChange={(cover) => set({ cover })}
+            />
           </>
         )}
       </EditorModal>

@@ -77,7 +77,10 @@ export function ShowroomsPage() {
   const me = useMe();
   const editable = mayCall(me.data?.staff.role, 'staff_save_showroom');
   const confirm = useConfirm();
-  const query = useQuery({ queryKey: contentKey('showrooms'), queryFn: () => call('staff_list_showrooms', {}) });
+  const query = useQuery({
+    queryKey: contentKey('showrooms'),
+    queryFn: () => call('staff_list_showrooms', {}),
+  });
   const rooms = useEditor<RoomDraft>();
   const booths = useEditor<BoothDraft>();
   const saveRoom = useContentWrite('staff_save_showroom', rooms.close);
@@ -327,7 +330,11 @@ export function ShowroomsPage() {
               autosize
               minRows={3}
             />
-            <PictureField label={t('ui.content.picture')} value={r.picture} onChange={(picture) => setRoom({ picture })} />
+            <PictureField
+              label={t('ui.content.picture')}
+              value={r.picture}
+              onChange={(picture) => setRoom({ picture })}
+            />
           </>
         )}
       </EditorModal>
@@ -373,7 +380,11 @@ export function ShowroomsPage() {
                 lang="en"
               />
             </SimpleGrid>
-            <PictureField label={t('ui.content.picture')} value={b.picture} onChange={(picture) => setBooth({ picture })} />
+            <PictureField
+              label={t('ui.content.picture')}
+              value={b.picture}
+              onChange={(picture) => setBooth({ picture })}
+            />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 {t('ui.content.showrooms.boothProducts', { count: b.products.length })}
@@ -386,7 +397,13 @@ export function ShowroomsPage() {
                     setBooth({
                       products: [
                         ...b.products,
-                        { id: p.id, name: p.name, toy_number: p.toy_number, picture: p.picture, taken_off: !!p.taken_off_at },
+                        {
+                          id: p.id,
+                          name: p.name,
+                          toy_number: p.toy_number,
+                          picture: p.picture,
+                          taken_off: !!p.taken_off_at,
+                        },
                       ],
                     })
                   }
@@ -434,7 +451,9 @@ export function ShowroomsPage() {
                                 variant="subtle"
                                 color="red"
                                 aria-label={`${t('ui.common.remove')}: ${p.toy_number} ${p.name}`}
-                                onClick={() => setBooth({ products: b.products.filter((x) => x.id !== p.id) })}
+                                onClick={() =>
+                                  setBooth({ products: b.products.filter((x) => x.id !== p.id) })
+                                }
                               >
                                 <span aria-hidden="true">×</span>
                               </ActionIcon>

@@ -141,7 +141,9 @@ describe('the showroom content screens', { timeout: 60_000 }, () => {
   it('adds a banner with a picture, a title, a page to open and its dates', async () => {
     const calls = mockCalls({
       ...shellCalls('sales'),
-      staff_list_banners: () => ({ list: [banner(1, 'Spring fair', { link: { kind: 'page', path: '/companyNews' } })] }),
+      staff_list_banners: () => ({
+        list: [banner(1, 'Spring fair', { link: { kind: 'page', path: '/companyNews' } })],
+      }),
       staff_list_categories: () => ({ list: [category(1, 'Vehicles')] }),
       staff_get_upload_credential: () => ({}),
       staff_save_banner: (body) => banner(9, 'Autumn fair', body.banner as Partial<StaffBanner>),
@@ -178,7 +180,10 @@ describe('the showroom content screens', { timeout: 60_000 }, () => {
     const calls = mockCalls({
       ...shellCalls('sales'),
       staff_list_news: (body) => ({
-        list: body.category === 3 ? [] : [newsItem(1, 'Autumn catalogue'), newsItem(2, 'Fair dates', { status: 0 })],
+        list:
+          body.category === 3
+            ? []
+            : [newsItem(1, 'Autumn catalogue'), newsItem(2, 'Fair dates', { status: 0 })],
         total: body.category === 3 ? 0 : 2,
         page: 1,
         page_size: 20,

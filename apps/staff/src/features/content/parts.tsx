@@ -26,8 +26,7 @@ export const CONTENT_KEY = ['content'] as const;
 export const contentKey = (kind: string, ...rest: unknown[]) => [...CONTENT_KEY, kind, ...rest] as const;
 
 export type Texts = Record<LangKey, string>;
-export const emptyTexts = (): Texts =>
-  Object.fromEntries(LANGUAGES.map((l) => [l.key, ''])) as Texts;
+export const emptyTexts = (): Texts => Object.fromEntries(LANGUAGES.map((l) => [l.key, ''])) as Texts;
 
 /** A text in the console's language, else English, else Chinese. */
 export function textIn(texts: Partial<Record<LangKey, string>>): string {
