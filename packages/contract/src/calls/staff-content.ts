@@ -175,7 +175,11 @@ export type StaffNews = z.infer<typeof staffNews>;
 
 export const staffListNewsRequest = staffPageRequest.extend({
   category: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
-  lang: z.union([z.literal(''), z.enum(LANG_KEYS)]).optional(),
+  // Not `lang`: the envelope's lang is the console's own language code.
+  language: z
+    .union([z.literal(''), z.enum(LANG_KEYS)])
+    .optional()
+    .describe("Only the items written in this language; '': those for every language"),
 });
 export const staffNewsPage = z.object({
   list: z.array(staffNews).describe('Latest publish date first'),

@@ -19,9 +19,9 @@ export function contentRoutes(content: ContentService) {
   const staff_save_showroom: CallHandler<'staff_save_showroom'> = (input, ctx) =>
     content.saveShowroom(input, staffCaller(ctx));
   const staff_get_booth: CallHandler<'staff_get_booth'> = (input, ctx) =>
-    content.getBooth(input, staffCaller(ctx));
+    content.getBooth(input, staffCaller(ctx), ctx.lang);
   const staff_save_booth: CallHandler<'staff_save_booth'> = (input, ctx) =>
-    content.saveBooth(input, staffCaller(ctx));
+    content.saveBooth(input, staffCaller(ctx), ctx.lang);
   const staff_order_content: CallHandler<'staff_order_content'> = (input, ctx) =>
     content.order(input, staffCaller(ctx));
   const staff_delete_content: CallHandler<'staff_delete_content'> = (input, ctx) =>

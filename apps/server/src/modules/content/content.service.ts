@@ -7,7 +7,9 @@ import {
   type ContentKind,
   ErrorCode,
   fail,
+  isEnglishMode,
   LANG_KEYS,
+  type Language,
   type LangKey,
   LANGUAGES,
   type NewsFields,
@@ -227,7 +229,8 @@ export function createContentService(deps: ContentDeps) {
     updated_at: Number(s.updated_at),
   });
 
-  async function boothOf(companyId: number, id: number): Promise<StaffBooth | null> {
+  /** A booth with its products, named in the console's language (Chinese, else English). */
+  async function boothOf(companyId: number, id: number, lang: Language): Promise<StaffBooth | null> {
     const b = (await repo.booths(companyId)).find((x) => x.id === id);
     if (!b) return null;
     const products = await repo.boothProducts(companyId, id);
@@ -235,7 +238,7 @@ export function createContentService(deps: ContentDeps) {
       ...boothRow(b),
       products: products.map((p) => ({
         id: p.id,
-        name: p.name_en || p.name,
+        name: isEnglishMode(lang) ? p.name_en || p.name : p.name || p.name_en,
         toy_number: p.toy_number,
         picture: p.storage_key ? deps.storage.publicUrl(p.storage_key) : '',
         taken_off: !!p.is_website_hide,
@@ -378,12 +381,17 @@ export function createContentService(deps: ContentDeps) {
     },
 
     async listNews(
-      input: { page: number; page_size: number; category?: number | undefined; lang?: string | undefined },
+      input: {
+        page: number;
+        page_size: number;
+        category?: number | undefined;
+        language?: string | undefined;
+      },
       c: StaffCaller,
     ) {
       const { rows, total } = await repo.newsPage(
         c.staff.companyId,
-        { category: input.category, lang: input.lang },
+        { category: input.category, lang: input.language },
         input.page_size,
         (input.page - 1) * input.page_size,
       );
@@ -477,14 +485,15 @@ export function createContentService(deps: ContentDeps) {
       });
     },
 
-    async getBooth(input: { id: number }, c: StaffCaller) {
-      const found = await boothOf(c.staff.companyId, input.id);
+    async getBooth(input: { id: number }, c: StaffCaller, lang: Language) {
+      const found = await boothOf(c.staff.companyId, input.id, lang);
       return found ? ok(found) : notFound(c);
     },
 
     async saveBooth(
       input: { id?: number | undefined; updated_at?: number | undefined; booth: BoothFields },
       c: StaffCaller,
+      lang: Language,
     ): Promise<CallResult<StaffBooth>> {
       const companyId = c.staff.companyId;
       const b = input.booth;
@@ -540,7 +549,7 @@ export function createContentService(deps: ContentDeps) {
           );
           return rowId;
         });
-        const saved = await boothOf(companyId, id);
+        const saved = await boothOf(companyId, id, lang);
         return saved ? ok(saved, c.t('server.saved')) : notFound(c);
       });
     },

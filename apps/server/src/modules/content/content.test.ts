@@ -292,7 +292,7 @@ describe('the showroom content kept in the console', () => {
         (await must(t.call('get_company_new', { page_size: 50 }, buyer))).list.map((n) => n.id),
       ).not.toContain(made.id);
       expect((await write(sales, { lang: '' }, made.id, made.updated_at)).code).toBe(ErrorCode.CONFLICT);
-      const listed = await must(t.call('staff_list_news', { lang: '' }, service));
+      const listed = await must(t.call('staff_list_news', { language: '', lang: EN }, service));
       expect(listed.list.find((n) => n.id === made.id)).toMatchObject({
         status: 0,
         title: 'Trade fair dates',

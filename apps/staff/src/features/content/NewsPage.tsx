@@ -70,7 +70,9 @@ export function NewsPage() {
     page_size: PAGE_SIZE,
     ...(values.category ? { category: Number(values.category) as Category } : {}),
     // 'every': the items written for every language (lang ''), which an address cannot hold as ''.
-    ...(values.lang !== 'any' ? { lang: (values.lang === 'every' ? '' : values.lang) as LangKey | '' } : {}),
+    ...(values.lang !== 'any'
+      ? { language: (values.lang === 'every' ? '' : values.lang) as LangKey | '' }
+      : {}),
   };
   const query = useQuery({
     queryKey: contentKey('news', body),
