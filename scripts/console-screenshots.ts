@@ -2,7 +2,8 @@
  * Screenshots of the exporter's console for docs/screenshots: login, inbox, a sample list, the
  * quotation editor (a draft, made from a buyer's sample list when the demo has none), the orders
  * list and an order (one with a voucher to check when there is one), the products list and a
- * product's editor (whole page), the analytics (whole page), buyers, access codes,
+ * product's editor (whole page), categories, banners, news, showrooms and a booth (with their
+ * editors), the analytics (whole page), buyers, access codes,
  * applications, settings (with the preview), staff, the audit log and the customer chat (run
  * scripts/screenshots.ts chat first for a conversation), in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
@@ -94,6 +95,39 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
       await page.locator('table a[href*="/products/"]').first().click();
       await page.getByRole('heading', { level: 2 }).first().waitFor();
       await page.locator('main input[lang="ar"]').first().waitFor();
+      await settle(page);
+    },
+  },
+  // Issue 18 item 3: the showroom's content (decision 0057).
+  { name: 'categories', open: (page) => go(page, '/categories') },
+  {
+    // A category's editor: its 16 names, Arabic and Hebrew right to left.
+    name: 'category',
+    async open(page) {
+      await go(page, '/categories');
+      await page.locator('main table button', { hasText: /^(Edit|编辑)$/ }).nth(1).click();
+      await page.locator('[role="dialog"] input[lang="ar"]').waitFor();
+      await settle(page);
+    },
+  },
+  { name: 'banners', open: (page) => go(page, '/banners') },
+  {
+    name: 'banner',
+    async open(page) {
+      await go(page, '/banners');
+      await page.locator('main table button', { hasText: /^(Edit|编辑)$/ }).first().click();
+      await page.locator('[role="dialog"] input[lang="ar"]').waitFor();
+      await settle(page);
+    },
+  },
+  { name: 'news', open: (page) => go(page, '/news') },
+  { name: 'showrooms', open: (page) => go(page, '/showrooms') },
+  {
+    name: 'booth',
+    async open(page) {
+      await go(page, '/showrooms');
+      await page.locator('main table button', { hasText: /^(Edit|编辑)$/ }).first().click();
+      await page.locator('[role="dialog"] table').waitFor();
       await settle(page);
     },
   },

@@ -28,6 +28,9 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createStaffProductsRepository } from './modules/catalog/staff-products.repository';
 import { staffProductsRoutes } from './modules/catalog/staff-products.routes';
+import { createContentRepository } from './modules/content/content.repository';
+import { contentRoutes } from './modules/content/content.routes';
+import { createContentService } from './modules/content/content.service';
 import { createStaffProductsService } from './modules/catalog/staff-products.service';
 import { createTextSearch } from './modules/catalog/text-search';
 import type { TextSearchLimits } from './modules/catalog/text-search';
@@ -371,6 +374,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     indexPictures: () => imageIndex.refresh(),
   });
 
+  // Issue 18 item 3: categories, banners, news, showrooms and booths kept in the console (decision 0057).
+  const content = createContentService({
+    repo: createContentRepository(deps.db),
+    clock: deps.clock,
+    storage: deps.storage,
+    keepPicture: staffProducts.keepPicture,
+    // Buyers' reads of these tables go to the database each time but for the catalogue's totals.
+    changed: (companyId) => catalog.forget(companyId),
+  });
+
   const orders = createOrdersService({
     repo: createOrdersRepository(deps.db),
     clock: deps.clock,
@@ -436,6 +449,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // --- end issue 18 (analytics) ---
       catalogRoutes(catalog),
       staffProductsRoutes(staffProducts),
+      contentRoutes(content),
       cartRoutes(cart),
       samplesRoutes(samples),
       ordersRoutes(orders),

@@ -307,6 +307,9 @@ export interface AdvertsTable extends Owned, Timed {
   link: Text;
   sort: Num;
   status: Flag;
+  /** Shown from (epoch ms; null: at once) and until (null: no end), migration 0019. */
+  starts_at: number | null;
+  ends_at: number | null;
 }
 
 export interface ShowroomsTable extends Owned, Timed {

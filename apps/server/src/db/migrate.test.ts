@@ -43,6 +43,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0014_login_links',
       '0015_shown_product_indexes',
       '0018_search_logs',
+      '0019_banner_schedule',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_shown_product_indexes';
 // --- issue 18 (analytics) ---
 import * as m0018 from './migrations/0018_search_logs';
 // --- end issue 18 (analytics) ---
+import * as m0019 from './migrations/0019_banner_schedule';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   // --- issue 18 (analytics) ---
   '0018_search_logs': m0018,
   // --- end issue 18 (analytics) ---
+  '0019_banner_schedule': m0019,
 };
 
 export class MigrationError extends Error {

@@ -1,4 +1,4 @@
-import { type CallName, type CallRequest, calls } from '@vitrine/contract';
+import { type CallName, type CallRequest, type CallResponse, calls } from '@vitrine/contract';
 import type { TestApp } from './harness';
 import { orderWithVoucher, picture, quotation } from './orders';
 
@@ -167,6 +167,7 @@ export async function staffCallBodies(
     .limit(2)
     .execute();
   if (!edited || !pictured) throw new Error('the company has fewer than two products');
+  const content = await contentObjects(t, staff);
   const product = await t.call('staff_get_product', { id: edited.id }, staff);
   const picturedProduct = await t.call('staff_get_product', { id: pictured.id }, staff);
   if (product.code !== 0 || picturedProduct.code !== 0) throw new Error(`staff_get_product: ${product.tip}`);
@@ -195,6 +196,19 @@ export async function staffCallBodies(
       pictures: [{ url: siteCredential.data.file_url }],
     },
     staff_bulk_products: { ids: [edited.id], action: 'set_flag', flag: 'is_hot' },
+    // Issue 18 item 3 (decision 0057).
+    staff_list_categories: {},
+    staff_save_category: content.category,
+    staff_list_banners: {},
+    staff_save_banner: content.banner,
+    staff_list_news: {},
+    staff_save_news: content.news,
+    staff_list_showrooms: {},
+    staff_save_showroom: content.showroom,
+    staff_get_booth: { id: content.booth.id },
+    staff_save_booth: content.booth,
+    staff_order_content: { kind: 'banner', ids: content.bannerIds },
+    staff_delete_content: { kind: 'news', id: content.newsToDelete },
     staff_logout: {},
     staff_get_me: {},
     staff_get_counts: {},
@@ -254,3 +268,106 @@ export async function staffCallBodies(
     // --- end issue 18 (analytics) ---
   };
 }
+
+/**
+ * The company's showroom content that the content calls act on (decision 0057): a category, a
+ * banner, a showroom and a booth of the seed with the updated_at they were read with, and two
+ * news items written for the test (one to save, one to delete).
+ */
+async function contentObjects(t: TestApp, staff: { website: number; token: string }) {
+  const must = <T>(r: { code: number; tip: string; data: T }, name: string): T => {
+    if (r.code !== 0) throw new Error(`${name}: ${r.tip}`);
+    return r.data;
+  };
+  const category = must(await t.call('staff_list_categories', {}, staff), 'staff_list_categories').list.find(
+    (k) => k.parent_id !== null,
+  );
+  const banners = must(await t.call('staff_list_banners', {}, staff), 'staff_list_banners').list;
+  const room = must(await t.call('staff_list_showrooms', {}, staff), 'staff_list_showrooms').list[0];
+  const boothRow = room?.booths[0];
+  if (!category || !banners[0] || !room || !boothRow)
+    throw new Error('the seed has no category, banner or booth');
+  const booth = must(await t.call('staff_get_booth', { id: boothRow.id }, staff), 'staff_get_booth');
+  const write = async (title: string) =>
+    must(
+      await t.call(
+        'staff_save_news',
+        {
+          news: {
+            category: 2,
+            lang: 'en',
+            title,
+            content: 'New catalogue out.',
+            published_at: Date.UTC(2026, 10, 1),
+          },
+        },
+        staff,
+      ),
+      'staff_save_news',
+    );
+  const news = await write('Autumn catalogue');
+  const doomed = await write('Wrong date');
+  const { id: _k, sort: _s, product_count: _p, updated_at: kAt, ...kFields } = category;
+  const b = banners[0];
+  return {
+    category: {
+      id: category.id,
+      updated_at: kAt,
+      category: { ...kFields, names: { ...kFields.names, en: 'Ride-ons' } },
+    },
+    banner: {
+      id: b.id,
+      updated_at: b.updated_at,
+      banner: {
+        position: 'home' as const,
+        titles: { ...b.titles, en: 'Spring fair' },
+        picture: b.picture,
+        link: b.link,
+        status: b.status,
+        starts_at: b.starts_at,
+        ends_at: b.ends_at,
+      },
+    },
+    bannerIds: banners.map((x) => x.id).reverse(),
+    news: {
+      id: news.id,
+      updated_at: news.updated_at,
+      news: { ...pickNews(news), title: 'Autumn catalogue, second edition' },
+    },
+    newsToDelete: doomed.id,
+    showroom: {
+      id: room.id,
+      updated_at: room.updated_at,
+      showroom: {
+        name: room.name,
+        name_en: room.name_en,
+        address: room.address,
+        address_en: 'Hall 1, Chenghai',
+        picture: room.picture,
+        description: room.description,
+      },
+    },
+    booth: {
+      id: booth.id,
+      updated_at: booth.updated_at,
+      booth: {
+        showroom_id: booth.showroom_id,
+        booth_number: booth.booth_number,
+        name: booth.name,
+        name_en: 'Ride-ons corner',
+        picture: booth.picture,
+        product_ids: booth.products.map((p) => p.id).reverse(),
+      },
+    },
+  };
+}
+
+const pickNews = (n: CallResponse<'staff_save_news'>) => ({
+  category: n.category,
+  lang: n.lang,
+  title: n.title,
+  content: n.content,
+  cover: n.cover,
+  published_at: n.published_at,
+  status: n.status,
+});

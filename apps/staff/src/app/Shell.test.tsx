@@ -47,6 +47,10 @@ describe('the navigation by role', () => {
       'Orders4',
       'Chat99+',
       'Products',
+      'Categories',
+      'Banners',
+      'News',
+      'Showrooms',
       'Analytics',
       'Buyers',
       'Access codes',
@@ -70,6 +74,10 @@ describe('the navigation by role', () => {
       'Orders',
       'Chat',
       'Products',
+      'Categories',
+      'Banners',
+      'News',
+      'Showrooms',
       'Analytics',
       'Buyers',
       'Access codes',
@@ -97,7 +105,7 @@ describe('the navigation by role', () => {
     expect(await screen.findByRole('heading', { name: 'Customer chat' }, { timeout: 3000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
     // Customer service reads the catalogue (buyers ask about products) but does not change it.
-    expect(await navNames()).toEqual(['Chat', 'Products']);
+    expect(await navNames()).toEqual(['Chat', 'Products', 'Categories', 'Banners', 'News', 'Showrooms']);
     expect(screen.queryByText('Buyers')).toBeNull();
     expect(screen.queryByText('Orders')).toBeNull();
     // Not even the vouchers' count is asked for: the server would refuse it.
@@ -124,7 +132,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(11);
+    expect(within(nav).getAllByRole('link')).toHaveLength(15);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -27,6 +27,11 @@ export const PATHS = {
   // --- issue 18 (analytics) ---
   analytics: '/analytics',
   // --- end issue 18 (analytics) ---
+  // Issue 18 item 3: the showroom's content (decision 0057).
+  categories: '/categories',
+  banners: '/banners',
+  news: '/news',
+  showrooms: '/showrooms',
 } as const;
 
 function PageLoading() {
@@ -87,6 +92,17 @@ const pages: RouteObject[] = [
             lazy: page(() => import('../features/analytics/AnalyticsPage'), 'AnalyticsPage'),
           },
           // --- end issue 18 (analytics) ---
+          // ---- issue 18 item 3: the showroom's content ----
+          {
+            path: PATHS.categories,
+            lazy: page(() => import('../features/content/CategoriesPage'), 'CategoriesPage'),
+          },
+          { path: PATHS.banners, lazy: page(() => import('../features/content/BannersPage'), 'BannersPage') },
+          { path: PATHS.news, lazy: page(() => import('../features/content/NewsPage'), 'NewsPage') },
+          {
+            path: PATHS.showrooms,
+            lazy: page(() => import('../features/content/ShowroomsPage'), 'ShowroomsPage'),
+          },
         ],
       },
     ],

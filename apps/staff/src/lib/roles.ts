@@ -25,6 +25,15 @@ export const CONSOLE_CALL_ROLES = {
   // --- issue 18 (analytics) ---
   staff_get_analytics: SALES,
   // --- end issue 18 (analytics) ---
+  // Issue 18 item 3: the showroom's content.
+  staff_list_categories: ALL,
+  staff_save_category: SALES,
+  staff_list_banners: ALL,
+  staff_save_banner: SALES,
+  staff_list_news: ALL,
+  staff_save_news: SALES,
+  staff_list_showrooms: ALL,
+  staff_save_showroom: SALES,
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
 
 export type GuardedCall = keyof typeof CONSOLE_CALL_ROLES;

@@ -118,4 +118,13 @@ export function useApiQueryWhenNear<N extends CallName, T extends Element = HTML
   return [ref, query, near] as const;
 }
 
+/**
+ * The showroom's content that staff keep in the console (categories, banners, booths, hot areas;
+ * decision 0057): an answer is fresh for 30 s, so a first load keeps its early answer, and is
+ * asked again when the buyer comes back to the tab or the page after that. A change in the
+ * console reaches an open showroom within that, and any new page at once (the server caches none
+ * of it but the catalogue's totals, which each write drops).
+ */
+export const SHOWROOM_CONTENT = { staleTime: 30_000, refetchOnWindowFocus: true } as const;
+
 export { useInfiniteQuery };

@@ -192,6 +192,33 @@ import {
 } from './analytics';
 // --- end issue 18 (analytics) ---
 
+// Issue 18 item 3: the showroom's content in the console (decision 0057).
+import {
+  staffBanner,
+  staffBannerList,
+  staffBooth,
+  staffCategory,
+  staffCategoryList,
+  staffDeleteContentRequest,
+  staffDeleteContentResponse,
+  staffGetBoothRequest,
+  staffListBannersRequest,
+  staffListCategoriesRequest,
+  staffListNewsRequest,
+  staffListShowroomsRequest,
+  staffNews,
+  staffNewsPage,
+  staffOrderContentRequest,
+  staffOrderContentResponse,
+  staffSaveBannerRequest,
+  staffSaveBoothRequest,
+  staffSaveCategoryRequest,
+  staffSaveNewsRequest,
+  staffSaveShowroomRequest,
+  staffShowroom,
+  staffShowroomList,
+} from './staff-content';
+
 /**
  * Who may make a call:
  * - public: no website needed (it names one in the body or is resolved from the host);
@@ -1261,6 +1288,123 @@ export const calls = {
     request: staffBulkProductsRequest,
     response: staffBulkProductsResponse,
   }),
+  // ---- issue 18 item 3: categories, banners, news, showrooms and booths (decision 0057) ----
+  staff_list_categories: call({
+    name: 'staff_list_categories',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-content',
+    summary: "The company's categories, two levels, in order, with their names in 16 languages.",
+    request: staffListCategoriesRequest,
+    response: staffCategoryList,
+  }),
+  staff_save_category: call({
+    name: 'staff_save_category',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Create a category (last of its level), or save one whole with the updated_at it was read with (-409 when someone saved since).',
+    request: staffSaveCategoryRequest,
+    response: staffCategory,
+  }),
+  staff_list_banners: call({
+    name: 'staff_list_banners',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-content',
+    summary: "The company's banners in order, with their titles, link and schedule.",
+    request: staffListBannersRequest,
+    response: staffBannerList,
+  }),
+  staff_save_banner: call({
+    name: 'staff_save_banner',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Create a banner (last), or save one whole with the updated_at it was read with (-409 when someone saved since).',
+    request: staffSaveBannerRequest,
+    response: staffBanner,
+  }),
+  staff_list_news: call({
+    name: 'staff_list_news',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-content',
+    summary: "The company's news, drafts too, latest publish date first; by category and language.",
+    request: staffListNewsRequest,
+    response: staffNewsPage,
+  }),
+  staff_save_news: call({
+    name: 'staff_save_news',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Write a news item, or save one whole with the updated_at it was read with (-409 when someone saved since).',
+    request: staffSaveNewsRequest,
+    response: staffNews,
+  }),
+  staff_list_showrooms: call({
+    name: 'staff_list_showrooms',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-content',
+    summary: "The company's showrooms in order, each with its booths in order.",
+    request: staffListShowroomsRequest,
+    response: staffShowroomList,
+  }),
+  staff_save_showroom: call({
+    name: 'staff_save_showroom',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Create a showroom (last), or save one whole with the updated_at it was read with (-409 when someone saved since).',
+    request: staffSaveShowroomRequest,
+    response: staffShowroom,
+  }),
+  staff_get_booth: call({
+    name: 'staff_get_booth',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-content',
+    summary: 'A booth with its products in order.',
+    request: staffGetBoothRequest,
+    response: staffBooth,
+  }),
+  staff_save_booth: call({
+    name: 'staff_save_booth',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Create a booth (last of its showroom), or save one whole — its products in order — with the updated_at it was read with.',
+    request: staffSaveBoothRequest,
+    response: staffBooth,
+  }),
+  staff_order_content: call({
+    name: 'staff_order_content',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Put siblings in a new order: one level of categories, the banners, the showrooms, or one showroom’s booths.',
+    request: staffOrderContentRequest,
+    response: staffOrderContentResponse,
+  }),
+  staff_delete_content: call({
+    name: 'staff_delete_content',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Delete a category (without subcategories; its products keep no category), a banner, a news item, a showroom with its booths, or a booth.',
+    request: staffDeleteContentRequest,
+    response: staffDeleteContentResponse,
+  }),
+  // ---- end of issue 18 item 3 ----
   staff_list_conversations: call({
     name: 'staff_list_conversations',
     access: 'staff',

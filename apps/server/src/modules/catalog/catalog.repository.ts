@@ -379,7 +379,8 @@ export function createCatalogRepository(db: Kysely<Database>, limits?: TextSearc
       return q.orderBy('s.sort').orderBy('s.id').orderBy('b.sort').orderBy('b.id').execute();
     },
 
-    adverts: (companyId: number, websiteId: number, position: string) =>
+    /** A position's banners that are on and within their dates now (migration 0019). */
+    adverts: (companyId: number, websiteId: number, position: string, now: number) =>
       db
         .selectFrom('adverts')
         .select(['id', 'title', 'titles', 'picture', 'link'])
@@ -387,6 +388,8 @@ export function createCatalogRepository(db: Kysely<Database>, limits?: TextSearc
         .where('position', '=', position)
         .where('status', '=', 1)
         .where((eb) => eb.or([eb('website_id', 'is', null), eb('website_id', '=', websiteId)]))
+        .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
         .orderBy('sort')
         .orderBy('id')
         .execute(),

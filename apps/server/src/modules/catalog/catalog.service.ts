@@ -67,8 +67,8 @@ export function createCatalogService({
   countCacheMs,
   searchLog = NO_SEARCH_LOG,
 }: CatalogServiceDeps) {
-  const counts = new Map<string, { at: number; totals: TextTotals }>();
-  const keywords = new Map<string, { at: number; text: TextFilter | undefined }>();
+  const counts = new Map<string, { at: number; totals: TextTotals; companyId: number }>();
+  const keywords = new Map<string, { at: number; text: TextFilter | undefined; companyId: number }>();
 
   /**
    * A keyword's filter, kept as long as totals are: preparing a short one reads the index's
@@ -82,7 +82,7 @@ export function createCatalogService({
     if (hit && now - hit.at < countCacheMs) return hit.text;
     const text = await repo.prepareText(keyword, companyId);
     if (keywords.size >= COUNT_CACHE_MAX) keywords.delete(keywords.keys().next().value as string);
-    keywords.set(key, { at: now, text });
+    keywords.set(key, { at: now, text, companyId });
     return text;
   }
 
@@ -97,7 +97,7 @@ export function createCatalogService({
     if (hit && now - hit.at < countCacheMs) return hit.totals;
     const totals = await count();
     if (counts.size >= COUNT_CACHE_MAX) counts.delete(counts.keys().next().value as string);
-    counts.set(key, { at: now, totals });
+    counts.set(key, { at: now, totals, companyId: q.companyId });
     return totals;
   }
   /** A product row shaped by the website's rules: number, price, trade term, volume, expiry. */
@@ -209,6 +209,15 @@ export function createCatalogService({
     !site.show_price && isPriceSort(sort) ? fail(ErrorCode.FAILED, t('catalog.priceSortHidden')) : null;
 
   return {
+    /**
+     * Drops the company's cached totals and keyword filters: its catalogue changed in the console
+     * (a booth's products, a category deleted), and buyers' next lists must count it (decision 0057).
+     */
+    forget(companyId: number) {
+      for (const [key, hit] of counts) if (hit.companyId === companyId) counts.delete(key);
+      for (const [key, hit] of keywords) if (hit.companyId === companyId) keywords.delete(key);
+    },
+
     /**
      * get_list: a product list, searched by keyword when it has one. A buyer's search (a
      * searcher given) is told to the search log with its total, after the answer is made.
@@ -384,7 +393,7 @@ export function createCatalogService({
 
     /** Banners, titled in the buyer's language, else in English, else as first written. */
     async adverts(position: string, site: WebsiteInfo, lang: Language) {
-      const rows = await repo.adverts(site.company_id, site.id, position);
+      const rows = await repo.adverts(site.company_id, site.id, position, clock.now());
       return ok(
         rows.map(({ titles, ...a }) => {
           const byLang = parseTitles(titles);

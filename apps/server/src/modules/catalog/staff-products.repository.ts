@@ -250,6 +250,16 @@ function staffProductsQueries(db: Kysely<Database>, search: TextSearch) {
         .executeTakeFirst();
     },
 
+    fileKey: async (companyId: number, fileId: number) =>
+      (
+        await db
+          .selectFrom('files')
+          .select('storage_key')
+          .where('company_id', '=', companyId)
+          .where('id', '=', fileId)
+          .executeTakeFirst()
+      )?.storage_key,
+
     async insertFile(f: Insertable<Database['files']>): Promise<number> {
       const { id } = await db.insertInto('files').values(f).returning('id').executeTakeFirstOrThrow();
       return id;

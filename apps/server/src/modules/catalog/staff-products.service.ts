@@ -250,6 +250,19 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
   }
 
   return {
+    /**
+     * A picture field of the console's other content (a category's, a banner's): the company's
+     * upload, re-encoded and stored once by its content like a product's pictures; its public URL,
+     * or null when it is not such an upload or not a picture (decision 0057).
+     */
+    async keepPicture(url: string, companyId: number): Promise<string | null> {
+      const pic = await deps.readPicture(url, companyId);
+      if (!pic.ok) return null;
+      const fileId = await storePicture(companyId, pic, clock.now());
+      const key = await repo.fileKey(companyId, fileId);
+      return key ? storage.publicUrl(key) : null;
+    },
+
     async list(
       input: {
         page: number;

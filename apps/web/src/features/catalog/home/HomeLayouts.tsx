@@ -1,4 +1,4 @@
-import { useApiQuery } from '../../../lib/query';
+import { SHOWROOM_CONTENT, useApiQuery } from '../../../lib/query';
 import { BannerCarousel } from './BannerCarousel';
 import { type BannerVariant, HOME_BANNERS } from './banner-picture';
 import { BoothsSection, Categories, ProductSection, TopSellingSection } from './parts';
@@ -7,7 +7,7 @@ import classes from './home.module.css';
 
 /** While the banners load, a box of their size (nothing shifts when they arrive). */
 export function BannerSlot({ variant }: { variant: BannerVariant }) {
-  const query = useApiQuery('get_advert', HOME_BANNERS, { staleTime: 5 * 60_000 });
+  const query = useApiQuery('get_advert', HOME_BANNERS, SHOWROOM_CONTENT);
   if (!query.data)
     return (
       <div

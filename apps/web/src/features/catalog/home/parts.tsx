@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ProductPicture } from '../../../components/product';
 import { SelectField } from '../../../components/SelectField';
 import { formatNumber } from '../../../lib/format';
-import { useApiQuery, useApiQueryWhenNear } from '../../../lib/query';
+import { SHOWROOM_CONTENT, useApiQuery, useApiQueryWhenNear } from '../../../lib/query';
 import { useCurrentSearch } from '../../../lib/useCurrentSearch';
 import { catalogHref } from '../list/params';
 import { HomeSection, type HomeSectionProps } from './HomeSection';
@@ -81,7 +81,7 @@ function RegionSelect({
   load: boolean;
 }) {
   const { t } = useTranslation();
-  const regions = useApiQuery('get_location_list', {}, { staleTime: 5 * 60_000, enabled: load });
+  const regions = useApiQuery('get_location_list', {}, { ...SHOWROOM_CONTENT, enabled: load });
   return (
     <SelectField
       className={classes.region}
@@ -128,7 +128,7 @@ export function TopSellingSection({ variant, block }: { variant: SectionVariant;
 /** The top-level categories as picture tiles, a sidebar list or text pills. */
 export function Categories({ look }: { look: 'tiles' | 'sidebar' | 'pills' }) {
   const { t } = useTranslation();
-  const { data } = useApiQuery('get_parent_category', {}, { staleTime: 5 * 60_000 });
+  const { data } = useApiQuery('get_parent_category', {}, SHOWROOM_CONTENT);
   const title = t('web.home.categories');
   const cats = data ?? [];
   if (look === 'sidebar') {
@@ -199,7 +199,7 @@ export function Categories({ look }: { look: 'tiles' | 'sidebar' | 'pills' }) {
 /** The showroom's booths (get_booth_list), each opening its booth viewer. */
 export function BoothsSection({ variant, compact = false }: { variant: SectionVariant; compact?: boolean }) {
   const { t } = useTranslation();
-  const [ref, { data }, near] = useApiQueryWhenNear('get_booth_list', {}, { staleTime: 5 * 60_000 });
+  const [ref, { data }, near] = useApiQueryWhenNear('get_booth_list', {}, SHOWROOM_CONTENT);
   if (data && data.length === 0) return null;
   const title = t('web.home.booths');
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/product/results';
 import { isApiError } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/query';
+import { SHOWROOM_CONTENT, useApiQuery } from '../../../lib/query';
 import { CatalogLayout } from '../list/CatalogLayout';
 import { CatalogResults } from '../list/CatalogResults';
 import { CatalogToolbar } from '../list/CatalogToolbar';
@@ -25,7 +25,7 @@ export default function ProductDisplayPage() {
   const { t } = useTranslation();
   const [params, update] = useCatalogParams();
   const keyword = params.keyword.trim();
-  const tree = useApiQuery('get_category', {}, { staleTime: 5 * 60_000 });
+  const tree = useApiQuery('get_category', {}, SHOWROOM_CONTENT);
   const body = useMemo(() => catalogListBody(params), [params]);
   // A search shows its own refusal (a keyword too short to search) where the results would be.
   const list = useApiQuery('get_list', body, {}, { silent: keyword !== '' });
@@ -35,7 +35,7 @@ export default function ProductDisplayPage() {
   const regions = useApiQuery(
     'get_location_list',
     {},
-    { staleTime: 5 * 60_000, enabled: params.region !== null },
+    { ...SHOWROOM_CONTENT, enabled: params.region !== null },
   );
   const region = params.region === null ? undefined : regions.data?.find((r) => r.id === params.region);
   const title = keyword

@@ -1,0 +1,307 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import { type AuditEntry, writeAudit } from '../../db/audit';
+import type { Database } from '../../db/database';
+import { transactional } from '../../db/transactional';
+
+/** The tables the console's content calls keep, each scoped by company_id. */
+export type ContentTable = 'categories' | 'adverts' | 'news' | 'showrooms' | 'booths';
+
+export const createContentRepository = (db: Kysely<Database>) => transactional(db, contentQueries);
+
+function contentQueries(db: Kysely<Database>) {
+  /** Sets sort to each id's position; only the company's rows of the table change. */
+  async function reorder(
+    table: 'categories' | 'adverts' | 'showrooms' | 'booths',
+    companyId: number,
+    ids: number[],
+    now: number,
+  ) {
+    for (const [sort, id] of ids.entries())
+      await db
+        .updateTable(table as 'categories')
+        .set({ sort, updated_at: now })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+  }
+
+  /** The next sort after the last of a level (new rows go last). */
+  async function nextSort(
+    table: 'categories' | 'adverts' | 'showrooms' | 'booths',
+    companyId: number,
+    where?: { column: 'parent_id' | 'showroom_id'; value: number | null },
+  ): Promise<number> {
+    let q = db
+      .selectFrom(table)
+      .select((eb) => eb.fn.max<number | null>('sort').as('m'))
+      .where('company_id', '=', companyId);
+    if (where?.column === 'parent_id')
+      q = where.value === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', where.value);
+    if (where?.column === 'showroom_id' && where.value !== null) q = q.where('showroom_id', '=', where.value);
+    const { m } = await q.executeTakeFirstOrThrow();
+    return m === null || m === undefined ? 0 : Number(m) + 1;
+  }
+
+  /** An optimistic update: only when updated_at is still the one read (a colleague's save in between misses). */
+  async function updateIfUnchanged<T extends ContentTable>(
+    table: T,
+    companyId: number,
+    id: number,
+    readAt: number,
+    values: Updateable<Database[T]>,
+  ): Promise<boolean> {
+    // One query for the five tables: each has company_id, id and updated_at.
+    const r = await db
+      .updateTable(table as 'news')
+      .set(values as Updateable<Database['news']>)
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .where('updated_at', '=', readAt)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  return {
+    audit: (entry: AuditEntry) => writeAudit(db, entry),
+    reorder,
+    nextSort,
+    updateIfUnchanged,
+
+    async insert<T extends ContentTable>(table: T, values: Insertable<Database[T]>): Promise<number> {
+      const { id } = await db
+        .insertInto(table)
+        .values(values as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async remove(table: ContentTable, companyId: number, id: number): Promise<boolean> {
+      const r = await db
+        .deleteFrom(table)
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) === 1;
+    },
+
+    /** Which of the ids are the company's rows of the table (with what orders them among siblings). */
+    owned: (table: 'categories' | 'adverts' | 'showrooms' | 'booths', companyId: number, ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom(table)
+            .select(['id'])
+            .where('company_id', '=', companyId)
+            .where('id', 'in', ids)
+            .execute(),
+
+    /* ---------- categories ---------- */
+
+    categories: (companyId: number) =>
+      db
+        .selectFrom('categories as c')
+        .selectAll('c')
+        .select((eb) =>
+          eb
+            .selectFrom('products as p')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('p.category_id', '=', 'c.id')
+            .as('product_count'),
+        )
+        .where('c.company_id', '=', companyId)
+        .orderBy('c.sort')
+        .orderBy('c.id')
+        .execute(),
+
+    category: (companyId: number, id: number) =>
+      db
+        .selectFrom('categories')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    async childCount(companyId: number, id: number): Promise<number> {
+      const { n } = await db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('parent_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    /** The parent of each id (null: top level), for checking an order names one level. */
+    categoryParents: (companyId: number, ids: number[]) =>
+      db
+        .selectFrom('categories')
+        .select(['id', 'parent_id'])
+        .where('company_id', '=', companyId)
+        .where('id', 'in', ids)
+        .execute(),
+
+    /* ---------- banners ---------- */
+
+    banners: (companyId: number) =>
+      db
+        .selectFrom('adverts')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .orderBy('position')
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+
+    banner: (companyId: number, id: number) =>
+      db
+        .selectFrom('adverts')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    productIsCompanys: async (companyId: number, id: number) =>
+      !!(await db
+        .selectFrom('products')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst()),
+
+    /* ---------- news ---------- */
+
+    async newsPage(
+      companyId: number,
+      f: { category?: number | undefined; lang?: string | undefined },
+      limit: number,
+      offset: number,
+    ) {
+      let q = db.selectFrom('news').where('company_id', '=', companyId);
+      if (f.category !== undefined) q = q.where('category', '=', f.category);
+      if (f.lang !== undefined) q = q.where('lang', '=', f.lang);
+      const rows = await q
+        .selectAll()
+        .orderBy('published_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return { rows, total: Number(n) };
+    },
+
+    news: (companyId: number, id: number) =>
+      db
+        .selectFrom('news')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /* ---------- showrooms and booths ---------- */
+
+    showrooms: (companyId: number) =>
+      db
+        .selectFrom('showrooms')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+
+    showroom: (companyId: number, id: number) =>
+      db
+        .selectFrom('showrooms')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    booths: (companyId: number, showroomId?: number) => {
+      let q = db
+        .selectFrom('booths as b')
+        .selectAll('b')
+        .select((eb) =>
+          eb
+            .selectFrom('booth_products as bp')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('bp.booth_id', '=', 'b.id')
+            .as('product_count'),
+        )
+        .where('b.company_id', '=', companyId);
+      if (showroomId !== undefined) q = q.where('b.showroom_id', '=', showroomId);
+      return q.orderBy('b.sort').orderBy('b.id').execute();
+    },
+
+    booth: (companyId: number, id: number) =>
+      db
+        .selectFrom('booths')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** A booth's products in order, with their first picture. */
+    boothProducts: (companyId: number, boothId: number) =>
+      db
+        .selectFrom('booth_products as bp')
+        .innerJoin('products as p', 'p.id', 'bp.product_id')
+        .select([
+          'p.id',
+          'p.name',
+          'p.name_en',
+          'p.toy_number',
+          'p.is_website_hide',
+          (eb) =>
+            eb
+              .selectFrom('product_pictures as pp')
+              .innerJoin('files as f', 'f.id', 'pp.file_id')
+              .select('f.storage_key')
+              .whereRef('pp.product_id', '=', 'p.id')
+              .orderBy('pp.sort')
+              .orderBy('pp.id')
+              .limit(1)
+              .as('storage_key'),
+        ])
+        .where('bp.company_id', '=', companyId)
+        .where('bp.booth_id', '=', boothId)
+        .orderBy('bp.sort')
+        .orderBy('bp.id')
+        .execute(),
+
+    /** Which of the ids are the company's products. */
+    companyProducts: (companyId: number, ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('products')
+            .select('id')
+            .where('company_id', '=', companyId)
+            .where('id', 'in', ids)
+            .execute(),
+
+    /** Replaces a booth's products with the list, in its order. */
+    async setBoothProducts(companyId: number, boothId: number, productIds: number[]) {
+      await db
+        .deleteFrom('booth_products')
+        .where('company_id', '=', companyId)
+        .where('booth_id', '=', boothId)
+        .execute();
+      if (productIds.length)
+        await db
+          .insertInto('booth_products')
+          .values(
+            productIds.map((product_id, sort) => ({
+              company_id: companyId,
+              booth_id: boothId,
+              product_id,
+              sort,
+            })),
+          )
+          .execute();
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;

@@ -1,0 +1,43 @@
+import { type CallHandler, staffCaller } from '../../plugins/api';
+import type { ContentService } from './content.service';
+
+export function contentRoutes(content: ContentService) {
+  const staff_list_categories: CallHandler<'staff_list_categories'> = (_input, ctx) =>
+    content.listCategories(staffCaller(ctx));
+  const staff_save_category: CallHandler<'staff_save_category'> = (input, ctx) =>
+    content.saveCategory(input, staffCaller(ctx));
+  const staff_list_banners: CallHandler<'staff_list_banners'> = (_input, ctx) =>
+    content.listBanners(staffCaller(ctx));
+  const staff_save_banner: CallHandler<'staff_save_banner'> = (input, ctx) =>
+    content.saveBanner(input, staffCaller(ctx));
+  const staff_list_news: CallHandler<'staff_list_news'> = (input, ctx) =>
+    content.listNews(input, staffCaller(ctx));
+  const staff_save_news: CallHandler<'staff_save_news'> = (input, ctx) =>
+    content.saveNews(input, staffCaller(ctx));
+  const staff_list_showrooms: CallHandler<'staff_list_showrooms'> = (_input, ctx) =>
+    content.listShowrooms(staffCaller(ctx));
+  const staff_save_showroom: CallHandler<'staff_save_showroom'> = (input, ctx) =>
+    content.saveShowroom(input, staffCaller(ctx));
+  const staff_get_booth: CallHandler<'staff_get_booth'> = (input, ctx) =>
+    content.getBooth(input, staffCaller(ctx), ctx.lang);
+  const staff_save_booth: CallHandler<'staff_save_booth'> = (input, ctx) =>
+    content.saveBooth(input, staffCaller(ctx), ctx.lang);
+  const staff_order_content: CallHandler<'staff_order_content'> = (input, ctx) =>
+    content.order(input, staffCaller(ctx));
+  const staff_delete_content: CallHandler<'staff_delete_content'> = (input, ctx) =>
+    content.remove(input, staffCaller(ctx));
+  return {
+    staff_list_categories,
+    staff_save_category,
+    staff_list_banners,
+    staff_save_banner,
+    staff_list_news,
+    staff_save_news,
+    staff_list_showrooms,
+    staff_save_showroom,
+    staff_get_booth,
+    staff_save_booth,
+    staff_order_content,
+    staff_delete_content,
+  };
+}
