@@ -13,6 +13,7 @@ export * from './calls/samples';
 export * from './calls/search';
 export * from './calls/staff';
 export * from './calls/staff-products';
+export * from './calls/staff-import';
 export * from './calls/orders';
 export * from './money';
 export * from './calls/chat';
