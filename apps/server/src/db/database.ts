@@ -629,6 +629,7 @@ export interface ImportJobsTable extends Owned {
 /** A line of an import's spreadsheet (migrations/0016_import_jobs.ts). */
 export interface ImportRowsTable {
   job_id: number;
+  company_id: number;
   line: number;
   status: string;
   action: string;

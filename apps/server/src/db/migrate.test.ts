@@ -93,6 +93,8 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
         'number_sequences',
         'rate_limits',
         'issued_uploads',
+        'import_jobs',
+        'import_rows',
       ]),
     );
   });

@@ -55,6 +55,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('import_rows')
     .addColumn('job_id', 'bigint', (c) => c.notNull().references('import_jobs.id').onDelete('cascade'))
+    // The job's company, on every row like every company-owned table (reads are scoped by it).
+    .addColumn('company_id', 'bigint', (c) => c.notNull().references('companies.id').onDelete('cascade'))
     .addColumn('line', 'integer', (c) => c.notNull())
     // pending (to store), error (refused by the dry run or the run), done.
     .addColumn('status', 'text', (c) => c.notNull())

@@ -588,6 +588,7 @@ export function createImportService(deps: ImportDeps) {
         } else if (status === 'error') errors++;
         return {
           job_id: Number(job?.id),
+          company_id: companyId,
           line: r.line,
           status,
           action: status === 'pending' ? (exists ? 'update' : 'create') : '',

@@ -116,7 +116,7 @@ export async function readSheet(bytes: Uint8Array, type: SheetType): Promise<She
 const norm = (s: string) =>
   s
     .toLowerCase()
-    .replace(/\[[a-z_]+\]/g, '')
+    .replace(/\[[a-z0-9_]+\]/g, '')
     .replace(/[\s_\-.:：#/()（）[\]]+/g, '');
 
 /**
@@ -134,7 +134,7 @@ export function guessMapping(headers: readonly string[]): ImportMapping {
   };
   // The template's keys first: they are exact.
   headers.forEach((h, i) => {
-    const key = /\[([a-z_]+)\]\s*$/.exec(h)?.[1];
+    const key = /\[([a-z0-9_]+)\]\s*$/.exec(h)?.[1];
     if (key && IMPORT_COLUMNS.some((c) => c.key === key)) take(key, i);
   });
   const names = (c: ImportColumn) =>
