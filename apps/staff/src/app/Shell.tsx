@@ -40,6 +40,7 @@ const NAV: readonly NavItem[] = [
   { to: PATHS.orders, label: 'ui.nav.orders', needs: 'staff_list_orders', badge: 'new_vouchers' },
   { to: PATHS.chat, label: 'ui.nav.chat', needs: 'staff_list_conversations', badge: 'chat_unread' },
   { to: PATHS.products, label: 'ui.nav.products', needs: 'staff_list_products' },
+  { to: PATHS.import, label: 'ui.nav.import', needs: 'staff_create_import' },
   { to: PATHS.buyers, label: 'ui.nav.buyers', needs: 'staff_list_customers' },
   { to: PATHS.codes, label: 'ui.nav.codes', needs: 'staff_list_access_codes' },
   {
