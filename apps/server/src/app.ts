@@ -77,7 +77,11 @@ import {
 import { createImportRepository } from './modules/catalog-import/import.repository';
 import { importRoutes } from './modules/catalog-import/import.routes';
 import { createImportService } from './modules/catalog-import/import.service';
-import { IMPORT_PICTURE_LIMITS, inlineImportWork, type ImportWorker } from './modules/catalog-import/import.work';
+import {
+  IMPORT_PICTURE_LIMITS,
+  inlineImportWork,
+  type ImportWorker,
+} from './modules/catalog-import/import.work';
 import { collectHandlers, registerApi } from './plugins/api';
 import { registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';

@@ -185,8 +185,13 @@ export async function staffCallBodies(
   const photo = await t.upload(siteCredential.data, await picture('png'));
   if (photo.status !== 204) throw new Error(`upload: ${photo.status}`);
   // An import of the company (a CSV of one product), for the import's calls.
-  const sheetCredential = await t.call('staff_get_import_upload_credential', { content_type: 'text/csv' }, staff);
-  if (sheetCredential.code !== 0) throw new Error(`staff_get_import_upload_credential: ${sheetCredential.tip}`);
+  const sheetCredential = await t.call(
+    'staff_get_import_upload_credential',
+    { content_type: 'text/csv' },
+    staff,
+  );
+  if (sheetCredential.code !== 0)
+    throw new Error(`staff_get_import_upload_credential: ${sheetCredential.tip}`);
   const sheet = await t.upload(sheetCredential.data, Buffer.from('toy_number,name_en\nLOOP-1,Loop check\n'));
   if (sheet.status !== 204) throw new Error(`upload: ${sheet.status}`);
   const created = await t.call('staff_create_import', { sheet_url: sheetCredential.data.file_url }, staff);

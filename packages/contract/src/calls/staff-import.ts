@@ -91,9 +91,24 @@ const SCALAR_COLUMNS: readonly ScalarRow[] = [
     label: { en: 'Factory number', zh: '工厂货号' },
     aliases: ['factory no', 'factory item no', '厂号', '出厂货号'],
   },
-  { field: 'category_id', kind: 'category', label: { en: 'Category', zh: '分类' }, aliases: ['类别', '类目'] },
-  { field: 'factory_id', kind: 'factory', label: { en: 'Factory', zh: '工厂' }, aliases: ['supplier', '供应商', '厂商'] },
-  { field: 'purchase_number', kind: 'integer', label: { en: 'Purchase number', zh: '起订数' }, aliases: ['moq unit'] },
+  {
+    field: 'category_id',
+    kind: 'category',
+    label: { en: 'Category', zh: '分类' },
+    aliases: ['类别', '类目'],
+  },
+  {
+    field: 'factory_id',
+    kind: 'factory',
+    label: { en: 'Factory', zh: '工厂' },
+    aliases: ['supplier', '供应商', '厂商'],
+  },
+  {
+    field: 'purchase_number',
+    kind: 'integer',
+    label: { en: 'Purchase number', zh: '起订数' },
+    aliases: ['moq unit'],
+  },
   { field: 'order_box_type', kind: 'integer', label: { en: 'Order box type', zh: '订箱方式' } },
   {
     field: 'price',
@@ -102,26 +117,76 @@ const SCALAR_COLUMNS: readonly ScalarRow[] = [
     aliases: ['unit price', 'exw price', 'ex-works price', 'fob price', '单价', '出厂价'],
   },
   { field: 'price_valid_until', kind: 'date', label: { en: 'Price valid until', zh: '价格有效期' } },
-  { field: 'stock_quantity', kind: 'integer', label: { en: 'Stock quantity', zh: '库存' }, aliases: ['stock', '库存数量'] },
+  {
+    field: 'stock_quantity',
+    kind: 'integer',
+    label: { en: 'Stock quantity', zh: '库存' },
+    aliases: ['stock', '库存数量'],
+  },
   {
     field: 'carton_quantity',
     kind: 'integer',
     label: { en: 'Carton quantity', zh: '装箱数' },
     aliases: ['qty/ctn', 'pcs/ctn', 'pcs per carton', '外箱装量', '箱装数'],
   },
-  { field: 'inner_boxes', kind: 'integer', label: { en: 'Inner boxes', zh: '内盒数' }, aliases: ['inner', '内盒'] },
-  { field: 'carton_length', kind: 'decimal', label: { en: 'Carton length', zh: '外箱长' }, aliases: ['ctn l', '箱长'] },
-  { field: 'carton_width', kind: 'decimal', label: { en: 'Carton width', zh: '外箱宽' }, aliases: ['ctn w', '箱宽'] },
-  { field: 'carton_height', kind: 'decimal', label: { en: 'Carton height', zh: '外箱高' }, aliases: ['ctn h', '箱高'] },
+  {
+    field: 'inner_boxes',
+    kind: 'integer',
+    label: { en: 'Inner boxes', zh: '内盒数' },
+    aliases: ['inner', '内盒'],
+  },
+  {
+    field: 'carton_length',
+    kind: 'decimal',
+    label: { en: 'Carton length', zh: '外箱长' },
+    aliases: ['ctn l', '箱长'],
+  },
+  {
+    field: 'carton_width',
+    kind: 'decimal',
+    label: { en: 'Carton width', zh: '外箱宽' },
+    aliases: ['ctn w', '箱宽'],
+  },
+  {
+    field: 'carton_height',
+    kind: 'decimal',
+    label: { en: 'Carton height', zh: '外箱高' },
+    aliases: ['ctn h', '箱高'],
+  },
   { field: 'pack_length', kind: 'decimal', label: { en: 'Pack length', zh: '包装长' } },
   { field: 'pack_width', kind: 'decimal', label: { en: 'Pack width', zh: '包装宽' } },
   { field: 'pack_height', kind: 'decimal', label: { en: 'Pack height', zh: '包装高' } },
-  { field: 'gross_weight', kind: 'decimal', label: { en: 'Gross weight', zh: '毛重' }, aliases: ['g.w.', 'gw'] },
+  {
+    field: 'gross_weight',
+    kind: 'decimal',
+    label: { en: 'Gross weight', zh: '毛重' },
+    aliases: ['g.w.', 'gw'],
+  },
   { field: 'net_weight', kind: 'decimal', label: { en: 'Net weight', zh: '净重' }, aliases: ['n.w.', 'nw'] },
-  { field: 'certification', kind: 'text', label: { en: 'Certification', zh: '认证' }, aliases: ['certificate', '证书'] },
-  { field: 'remark', kind: 'text', label: { en: 'Remark', zh: '备注' }, aliases: ['remarks', 'note', 'notes'] },
-  { field: 'description', kind: 'text', label: { en: 'Description', zh: '描述' }, aliases: ['详情', '产品描述'] },
-  { field: 'video_url', kind: 'text', label: { en: 'Video', zh: '视频' }, aliases: ['video url', '视频链接'] },
+  {
+    field: 'certification',
+    kind: 'text',
+    label: { en: 'Certification', zh: '认证' },
+    aliases: ['certificate', '证书'],
+  },
+  {
+    field: 'remark',
+    kind: 'text',
+    label: { en: 'Remark', zh: '备注' },
+    aliases: ['remarks', 'note', 'notes'],
+  },
+  {
+    field: 'description',
+    kind: 'text',
+    label: { en: 'Description', zh: '描述' },
+    aliases: ['详情', '产品描述'],
+  },
+  {
+    field: 'video_url',
+    kind: 'text',
+    label: { en: 'Video', zh: '视频' },
+    aliases: ['video url', '视频链接'],
+  },
   { field: 'is_new', kind: 'flag', label: { en: 'New arrival', zh: '新品' } },
   { field: 'is_recommend', kind: 'flag', label: { en: 'Recommended', zh: '推荐' } },
   { field: 'is_spot', kind: 'flag', label: { en: 'Spot', zh: '现货' } },
@@ -218,7 +283,14 @@ export const importHeader = (c: ImportColumn): string => `${c.label.zh} ${c.labe
 
 /** Which spreadsheet column (0-based) fills each import column; left out: not imported. */
 export const importMapping = z
-  .record(z.string().max(64), z.number().int().min(0).max(IMPORT_LIMITS.COLUMNS_MAX - 1))
+  .record(
+    z.string().max(64),
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(IMPORT_LIMITS.COLUMNS_MAX - 1),
+  )
   .describe('Import column key → 0-based spreadsheet column');
 export type ImportMapping = z.infer<typeof importMapping>;
 

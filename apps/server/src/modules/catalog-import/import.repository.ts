@@ -11,14 +11,7 @@ export type ImportJobRow = Selectable<ImportJobsTable>;
 export type ImportRowRow = Selectable<ImportRowsTable>;
 
 export type JobCounts = Partial<
-  Pick<
-    ImportJobsTable,
-    | 'rows_done'
-    | 'created_count'
-    | 'updated_count'
-    | 'error_count'
-    | 'pictures_done'
-  >
+  Pick<ImportJobsTable, 'rows_done' | 'created_count' | 'updated_count' | 'error_count' | 'pictures_done'>
 >;
 
 export const createImportRepository = (db: Kysely<Database>) => transactional(db, importQueries);
@@ -111,7 +104,10 @@ function importQueries(db: Kysely<Database>) {
       await db.deleteFrom('import_rows').where('job_id', '=', jobId).execute();
       // In chunks: a statement has a limit on its parameters (SQLite: 32 766).
       for (let i = 0; i < rows.length; i += 200)
-        await db.insertInto('import_rows').values(rows.slice(i, i + 200)).execute();
+        await db
+          .insertInto('import_rows')
+          .values(rows.slice(i, i + 200))
+          .execute();
     },
 
     async pendingRows(jobId: number, limit: number): Promise<ImportRowRow[]> {
@@ -158,7 +154,8 @@ function importQueries(db: Kysely<Database>) {
     async finishRow(
       jobId: number,
       line: number,
-      change: Pick<ImportRowsTable, 'status' | 'errors'> & Partial<Pick<ImportRowsTable, 'product_id' | 'action'>>,
+      change: Pick<ImportRowsTable, 'status' | 'errors'> &
+        Partial<Pick<ImportRowsTable, 'product_id' | 'action'>>,
     ): Promise<boolean> {
       const r = await db
         .updateTable('import_rows')

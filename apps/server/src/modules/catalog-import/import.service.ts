@@ -46,7 +46,11 @@ export interface ProductsPort {
     site: { money_unit: string },
   ): Promise<CallResult<StaffProduct>>;
   setPictures(
-    input: { id: number; updated_at: number; pictures: ({ picture_id: number } | { picture: ReadPicture })[] },
+    input: {
+      id: number;
+      updated_at: number;
+      pictures: ({ picture_id: number } | { picture: ReadPicture })[];
+    },
     c: StaffCaller,
     site: { money_unit: string },
   ): Promise<CallResult<StaffProduct>>;
@@ -87,7 +91,12 @@ const json = <T>(text: string, fallback: T): T => {
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+const EXTENSION: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
 
 /** A picture's key as the product calls store it (by content), to tell an unchanged set. */
 const storedKeyOf = (companyId: number, p: { bytes: Uint8Array; type: string }) => {
@@ -140,7 +149,9 @@ export function pictureIndex(zips: { entries: { name: string }[] }[]) {
     };
     for (const key of keys.map((k) => stem(k)).filter(Boolean)) {
       for (const r of exact.get(key) ?? []) add(r);
-      for (const g of [...(grouped.get(key) ?? [])].sort((a, b) => a.order - b.order || a.ref.name.localeCompare(b.ref.name)))
+      for (const g of [...(grouped.get(key) ?? [])].sort(
+        (a, b) => a.order - b.order || a.ref.name.localeCompare(b.ref.name),
+      ))
         add(g.ref);
     }
     return out;
@@ -149,9 +160,7 @@ export function pictureIndex(zips: { entries: { name: string }[] }[]) {
 
 /** The product a row makes: what it had (or the defaults), with the row's cells over it. */
 function merged(base: ProductFields | null, fields: Record<string, unknown>) {
-  const start: Record<string, unknown> = base
-    ? structuredClone(base)
-    : { names: {}, packing: {} };
+  const start: Record<string, unknown> = base ? structuredClone(base) : { names: {}, packing: {} };
   for (const [path, value] of Object.entries(fields)) {
     const [head, lang] = path.split('.');
     if (lang && head) (start[head] as Record<string, unknown>)[lang] = value;
@@ -304,11 +313,14 @@ export function createImportService(deps: ImportDeps) {
     if (!product.success) {
       const issue = product.error.issues[0];
       const path = issue?.path.join('.') ?? '';
-      const code = path === 'names.en' ? 'name_required' : path === 'net_weight' ? 'net_over_gross' : 'save_refused';
+      const code =
+        path === 'names.en' ? 'name_required' : path === 'net_weight' ? 'net_over_gross' : 'save_refused';
       return fail({ code, column: path.replace('names.', 'name_'), value: issue?.message ?? '' });
     }
     const saved = await deps.products.save(
-      current ? { id: current.id, updated_at: current.updated_at, product: product.data } : { product: product.data },
+      current
+        ? { id: current.id, updated_at: current.updated_at, product: product.data }
+        : { product: product.data },
       c,
       site,
     );
@@ -324,7 +336,12 @@ export function createImportService(deps: ImportDeps) {
         | undefined;
       if (p?.ok)
         good.push({ ok: true, bytes: Buffer.from(p.bytes), type: p.type, width: p.width, height: p.height });
-      else problems.push({ code: p?.code ?? 'picture_missing', column: 'pictures', value: ref.name.slice(0, 100) });
+      else
+        problems.push({
+          code: p?.code ?? 'picture_missing',
+          column: 'pictures',
+          value: ref.name.slice(0, 100),
+        });
     }
     if (good.length > 0) {
       const had = await repo.pictureKeys(companyId, stored.id);
@@ -498,7 +515,10 @@ export function createImportService(deps: ImportDeps) {
      * create or an update by its number, or refused with its problems. Nothing but the plan is
      * stored; checking again replaces it.
      */
-    async check(input: { id: number; mapping: ImportMapping }, c: StaffCaller): Promise<CallResult<ImportJob>> {
+    async check(
+      input: { id: number; mapping: ImportMapping },
+      c: StaffCaller,
+    ): Promise<CallResult<ImportJob>> {
       const companyId = c.staff.companyId;
       let job = await repo.job(companyId, input.id);
       if (!job) return fail(ErrorCode.FAILED, c.t('server.notFound'));
@@ -516,7 +536,10 @@ export function createImportService(deps: ImportDeps) {
         fileProblems.push({ code: 'no_name_column', column: 'name_en', value: '' });
       const read = await readRows(job);
       if (!read.ok) fileProblems.push({ code: read.code, column: 'sheet', value: read.value ?? '' });
-      const [categories, factories] = await Promise.all([repo.categories(companyId), repo.factories(companyId)]);
+      const [categories, factories] = await Promise.all([
+        repo.categories(companyId),
+        repo.factories(companyId),
+      ]);
       const rows: CheckedRow[] =
         read.ok && !fileProblems.some((p) => p.code === 'no_number_column')
           ? await work({
@@ -527,7 +550,9 @@ export function createImportService(deps: ImportDeps) {
                 moneyUnit: job.money_unit,
                 categories: categories.map((k) => ({
                   id: Number(k.id),
-                  names: LANGUAGES.map((l) => String((k as unknown as Record<string, unknown>)[`name${l.suffix}`] ?? '')),
+                  names: LANGUAGES.map((l) =>
+                    String((k as unknown as Record<string, unknown>)[`name${l.suffix}`] ?? ''),
+                  ),
                 })),
                 factories: factories.map((f) => ({ id: Number(f.id), names: [f.name, f.name_en ?? ''] })),
               },
@@ -538,7 +563,9 @@ export function createImportService(deps: ImportDeps) {
       const listings: { entries: { name: string }[] }[] = [];
       const zipNames = json<string[]>(job.zip_keys, []).map((k) => k.split('/').pop() ?? k);
       for (const [n, path] of paths.entries()) {
-        const listing = path ? await work({ kind: 'zip', path }) : ({ ok: false, code: 'zip_unreadable' } as const);
+        const listing = path
+          ? await work({ kind: 'zip', path })
+          : ({ ok: false, code: 'zip_unreadable' } as const);
         if (!listing.ok) {
           fileProblems.push({ code: listing.code, column: `zip ${n + 1}`, value: zipNames[n] ?? '' });
           listings.push({ entries: [] });
@@ -567,11 +594,13 @@ export function createImportService(deps: ImportDeps) {
       const planned = rows.map((r) => {
         const problems = [...r.problems];
         const exists = r.toyNumber ? toy.has(r.toyNumber) : article.has(r.articleNumber);
-        if (!r.empty && !exists && !r.hasName) problems.push({ code: 'name_required', column: 'name_en', value: '' });
+        if (!r.empty && !exists && !r.hasName)
+          problems.push({ code: 'name_required', column: 'name_en', value: '' });
         const keys = [...r.pictureNames, r.toyNumber, r.articleNumber].filter(Boolean);
         let refs = r.empty ? [] : find(keys);
         for (const name of r.pictureNames) {
-          if (find([name]).length === 0) problems.push({ code: 'picture_missing', column: 'pictures', value: name.slice(0, 100) });
+          if (find([name]).length === 0)
+            problems.push({ code: 'picture_missing', column: 'pictures', value: name.slice(0, 100) });
         }
         if (refs.length > 20) {
           problems.push({ code: 'too_many_pictures', column: 'pictures', value: String(refs.length) });
@@ -634,7 +663,9 @@ export function createImportService(deps: ImportDeps) {
       const job = await repo.job(companyId, input.id);
       if (!job) return fail(ErrorCode.FAILED, c.t('server.notFound'));
       const fatal = json<ImportProblem[]>(job.file_errors, []).some((p) =>
-        ['no_number_column', 'sheet_unreadable', 'sheet_empty', 'too_many_rows', 'too_many_columns'].includes(p.code),
+        ['no_number_column', 'sheet_unreadable', 'sheet_empty', 'too_many_rows', 'too_many_columns'].includes(
+          p.code,
+        ),
       );
       if (job.status === 'new' || fatal) return fail(ErrorCode.FAILED, c.t('server.import.checkFirst'));
       const now = clock.now();

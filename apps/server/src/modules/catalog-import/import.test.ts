@@ -1,4 +1,10 @@
-import { ErrorCode, IMPORT_COLUMNS, IMPORT_FIELD_COLUMNS, IMPORT_SKIPPED_FIELDS, productFields } from '@vitrine/contract';
+import {
+  ErrorCode,
+  IMPORT_COLUMNS,
+  IMPORT_FIELD_COLUMNS,
+  IMPORT_SKIPPED_FIELDS,
+  productFields,
+} from '@vitrine/contract';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import sharp from 'sharp';
@@ -16,7 +22,11 @@ const photo = (seed: number) =>
     .toBuffer();
 
 const csv = (lines: string[][]) =>
-  Buffer.from(lines.map((l) => l.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n'));
+  Buffer.from(
+    lines
+      .map((l) => l.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(','))
+      .join('\n'),
+  );
 
 async function zipOf(files: Record<string, Buffer | string>, compression: 'STORE' | 'DEFLATE' = 'STORE') {
   const zip = new JSZip();
@@ -58,13 +68,26 @@ describe('reading files', () => {
     sheet.addRow(['A-1', new Date(Date.UTC(2027, 0, 31)), 12.5]);
     sheet.addRow([]);
     const xlsx = await readSheet(Buffer.from(await book.xlsx.writeBuffer()), 'xlsx');
-    expect(xlsx).toEqual({ ok: true, headers: ['Toy number', 'Price valid until', 'Price'], rows: [['A-1', '2027-01-31', '12.5']] });
-    const text = await readSheet(csv([['Toy number', 'Price valid until', 'Price'], ['A-1', '2027-01-31', '12.5'], ['', '', '']]), 'csv');
+    expect(xlsx).toEqual({
+      ok: true,
+      headers: ['Toy number', 'Price valid until', 'Price'],
+      rows: [['A-1', '2027-01-31', '12.5']],
+    });
+    const text = await readSheet(
+      csv([
+        ['Toy number', 'Price valid until', 'Price'],
+        ['A-1', '2027-01-31', '12.5'],
+        ['', '', ''],
+      ]),
+      'csv',
+    );
     expect(text).toEqual(xlsx);
   });
 
   it('refuses a file that is not a spreadsheet', async () => {
-    expect(await readSheet(Buffer.from('PK\u0003\u0004 not really a zip at all, just bytes'), 'xlsx')).toMatchObject({
+    expect(
+      await readSheet(Buffer.from('PK\u0003\u0004 not really a zip at all, just bytes'), 'xlsx'),
+    ).toMatchObject({
       ok: false,
       code: 'zip_unreadable',
     });
@@ -144,7 +167,11 @@ describe('the catalogue import', () => {
     const sheet_url = await upload(who, 'text/csv', sheet);
     const zip_urls = [];
     for (const z of zips) zip_urls.push(await upload(who, 'application/zip', z));
-    const created = await t.call('staff_create_import', { sheet_url, zip_urls, file_name: 'products.csv' }, who);
+    const created = await t.call(
+      'staff_create_import',
+      { sheet_url, zip_urls, file_name: 'products.csv' },
+      who,
+    );
     expect(created.code, created.tip).toBe(0);
     return created.data;
   };
@@ -178,7 +205,13 @@ describe('the catalogue import', () => {
   const sheetOf = (prefix: string, n: number, price = '9.99') =>
     csv([
       ['Item No.', 'English Name', '品名', 'Unit Price', 'Pictures'],
-      ...Array.from({ length: n }, (_, i) => [`${prefix}-${i + 1}`, `Import car ${i + 1}`, `进口车${i + 1}`, price, '']),
+      ...Array.from({ length: n }, (_, i) => [
+        `${prefix}-${i + 1}`,
+        `Import car ${i + 1}`,
+        `进口车${i + 1}`,
+        price,
+        '',
+      ]),
     ]);
 
   it('plans, then creates products with their pictures; the same file again updates them instead of duplicating', async () => {
@@ -190,7 +223,14 @@ describe('the catalogue import', () => {
     const job = await importFiles(sheetOf('RE', 3), [pictures]);
     expect(job.mapping).toMatchObject({ toy_number: 0, name_en: 1, name_zh: 2, price: 3, pictures: 4 });
     const planned = await check(job.id, job.mapping);
-    expect(planned).toMatchObject({ status: 'checked', to_create: 3, to_update: 0, errors: 0, rows_total: 3, pictures_total: 3 });
+    expect(planned).toMatchObject({
+      status: 'checked',
+      to_create: 3,
+      to_update: 0,
+      errors: 0,
+      rows_total: 3,
+      pictures_total: 3,
+    });
     expect(await productsNumbered('RE-')).toEqual([]);
 
     const done = await runToEnd(job.id);
@@ -228,7 +268,14 @@ describe('the catalogue import', () => {
     t.clock.advance(61_000);
     const done = await runToEnd(job.id);
     expect(done.job).toMatchObject({ rows_done: 6, created: 6, errors: 0 });
-    expect((await productsNumbered('CR-')).map((p) => p.toy_number)).toEqual(['CR-1', 'CR-2', 'CR-3', 'CR-4', 'CR-5', 'CR-6']);
+    expect((await productsNumbered('CR-')).map((p) => p.toy_number)).toEqual([
+      'CR-1',
+      'CR-2',
+      'CR-3',
+      'CR-4',
+      'CR-5',
+      'CR-6',
+    ]);
   });
 
   it('lists per-row problems and stores only the good rows', async () => {
@@ -249,14 +296,27 @@ describe('the catalogue import', () => {
     const job = await importFiles(sheet, [pictures]);
     const planned = await check(job.id, job.mapping);
     expect(planned).toMatchObject({ to_create: 3, errors: 2 });
-    expect(planned.file_problems).toContainEqual({ code: 'entry_bad_path', column: 'zip 1', value: '../../x.jpg' });
+    expect(planned.file_problems).toContainEqual({
+      code: 'entry_bad_path',
+      column: 'zip 1',
+      value: '../../x.jpg',
+    });
     const done = await runToEnd(job.id);
     const byLine = Object.fromEntries(done.rows.map((r) => [r.line, r]));
     expect(byLine[3]).toMatchObject({ status: 'skipped', problems: [{ code: 'empty_row' }] });
-    expect(byLine[4]).toMatchObject({ status: 'error', problems: [{ code: 'not_a_number', column: 'price', value: 'ten' }] });
+    expect(byLine[4]).toMatchObject({
+      status: 'error',
+      problems: [{ code: 'not_a_number', column: 'price', value: 'ten' }],
+    });
     expect(byLine[5]).toMatchObject({ status: 'error', problems: [{ code: 'name_required' }] });
-    expect(byLine[6]).toMatchObject({ status: 'done', problems: [{ code: 'picture_not_image', value: 'BAD-4.jpg' }] });
-    expect(byLine[7]).toMatchObject({ status: 'done', problems: [{ code: 'picture_missing', value: 'nowhere.jpg' }] });
+    expect(byLine[6]).toMatchObject({
+      status: 'done',
+      problems: [{ code: 'picture_not_image', value: 'BAD-4.jpg' }],
+    });
+    expect(byLine[7]).toMatchObject({
+      status: 'done',
+      problems: [{ code: 'picture_missing', value: 'nowhere.jpg' }],
+    });
     expect((await productsNumbered('BAD-')).map((p) => p.toy_number)).toEqual(['BAD-1', 'BAD-4', 'BAD-5']);
     const four = (await productsNumbered('BAD-4'))[0];
     expect((await t.call('staff_get_product', { id: four?.id }, owner)).data.pictures).toEqual([]);
@@ -267,26 +327,42 @@ describe('the catalogue import', () => {
 
   it('refuses a spreadsheet without a number column and a zip bomb, storing nothing', async () => {
     const bomb = await zipOf({ 'W-1.jpg': Buffer.alloc(30 * 1024 * 1024) }, 'DEFLATE');
-    const job = await importFiles(csv([['Colour', 'Size'], ['red', 'L']]), [bomb]);
+    const job = await importFiles(
+      csv([
+        ['Colour', 'Size'],
+        ['red', 'L'],
+      ]),
+      [bomb],
+    );
     expect(job.mapping).toEqual({});
     const planned = await check(job.id, {});
-    expect(planned.file_problems.map((p) => p.code)).toEqual(['no_number_column', 'no_name_column', 'zip_ratio']);
+    expect(planned.file_problems.map((p) => p.code)).toEqual([
+      'no_number_column',
+      'no_name_column',
+      'zip_ratio',
+    ]);
     const run = await t.call('staff_run_import', { id: job.id }, owner);
     expect(run.code).toBe(ErrorCode.FAILED);
   });
 
   it('is for owner and sales only, and for the company that uploaded', async () => {
-    expect((await t.call('staff_get_import_upload_credential', { content_type: 'text/csv' }, service)).code).toBe(
-      ErrorCode.FORBIDDEN,
-    );
+    expect(
+      (await t.call('staff_get_import_upload_credential', { content_type: 'text/csv' }, service)).code,
+    ).toBe(ErrorCode.FORBIDDEN);
     const job = await importFiles(sheetOf('SC', 1));
     for (const call of ['staff_get_import', 'staff_run_import'] as const)
       expect((await t.call(call, { id: job.id }, foreign)).code).toBe(ErrorCode.FAILED);
-    expect((await t.call('staff_check_import', { id: job.id, mapping: {} }, foreign)).code).toBe(ErrorCode.FAILED);
-    expect((await t.call('staff_list_imports', {}, foreign)).data.list.map((j) => j.id)).not.toContain(job.id);
+    expect((await t.call('staff_check_import', { id: job.id, mapping: {} }, foreign)).code).toBe(
+      ErrorCode.FAILED,
+    );
+    expect((await t.call('staff_list_imports', {}, foreign)).data.list.map((j) => j.id)).not.toContain(
+      job.id,
+    );
     // Another company's upload cannot be imported.
     const theirs = await upload(foreign, 'text/csv', sheetOf('SC', 1));
-    expect((await t.call('staff_create_import', { sheet_url: theirs }, owner)).code).toBe(ErrorCode.BAD_REQUEST);
+    expect((await t.call('staff_create_import', { sheet_url: theirs }, owner)).code).toBe(
+      ErrorCode.BAD_REQUEST,
+    );
   });
 
   it('answers a template with a column per field and per language', async () => {
@@ -296,6 +372,8 @@ describe('the catalogue import', () => {
     const bytes = key ? await t.storage.read(key) : null;
     const read = await readSheet(bytes ?? Buffer.alloc(0), 'xlsx');
     expect(read.ok && read.headers.length).toBe(IMPORT_COLUMNS.length);
-    expect(read.ok && guessMapping(read.headers)).toEqual(Object.fromEntries(IMPORT_COLUMNS.map((c, i) => [c.key, i])));
+    expect(read.ok && guessMapping(read.headers)).toEqual(
+      Object.fromEntries(IMPORT_COLUMNS.map((c, i) => [c.key, i])),
+    );
   });
 });

@@ -22,8 +22,7 @@ import { type ImageCheckOptions, reencodeImage } from '../../platform/image-cont
 export type SheetType = 'xlsx' | 'csv';
 
 export type SheetRead =
-  | { ok: true; headers: string[]; rows: string[][] }
-  | { ok: false; code: ImportErrorCode; value?: string };
+  { ok: true; headers: string[]; rows: string[][] } | { ok: false; code: ImportErrorCode; value?: string };
 
 const cut = (s: string) => (s.length > 100 ? `${s.slice(0, 99)}…` : s);
 
@@ -315,7 +314,8 @@ export function checkRows(input: CheckRowsInput): CheckedRow[] {
     }
     const toyNumber = String(fields.toy_number ?? '');
     const articleNumber = String(fields.article_number ?? '');
-    if (!toyNumber && !articleNumber) problems.push({ code: 'number_required', column: 'toy_number', value: '' });
+    if (!toyNumber && !articleNumber)
+      problems.push({ code: 'number_required', column: 'toy_number', value: '' });
     const key = toyNumber ? `t:${toyNumber}` : `a:${articleNumber}`;
     if ((toyNumber || articleNumber) && seen.has(key))
       problems.push({
@@ -385,7 +385,7 @@ export function badEntryPath(name: string): boolean {
     yauzl.validateFileName(unix) !== null ||
     /^[a-z]:/i.test(unix) ||
     unix.split('/').includes('..') ||
-    /[\u0000-\u001f]/.test(unix)
+    [...unix].some((ch) => ch.charCodeAt(0) < 0x20)
   );
 }
 
@@ -444,7 +444,8 @@ export async function listZip(source: { path: string } | { bytes: Uint8Array }):
       return { ok: false, code: 'zip_unreadable', value: cut(String((e as Error).message ?? e)) };
     }
     const total = all.reduce((sum, e) => sum + e.uncompressedSize, 0);
-    if (total > IMPORT_LIMITS.ZIP_TOTAL_MAX_BYTES) return { ok: false, code: 'zip_too_large', value: String(total) };
+    if (total > IMPORT_LIMITS.ZIP_TOTAL_MAX_BYTES)
+      return { ok: false, code: 'zip_too_large', value: String(total) };
     const compressed = all.reduce((sum, e) => sum + e.compressedSize, 0);
     if (compressed > 0 && total / compressed > IMPORT_LIMITS.ZIP_RATIO_MAX && total > 1024 * 1024)
       return { ok: false, code: 'zip_ratio', value: `${Math.round(total / compressed)}:1` };
@@ -514,7 +515,10 @@ function openForReading(path: string) {
     while (openZips.size > OPEN_ZIPS_MAX) {
       const [oldest] = openZips.keys();
       if (oldest === undefined) break;
-      void openZips.get(oldest)?.then((z) => z.zip.close()).catch(() => undefined);
+      void openZips
+        .get(oldest)
+        ?.then((z) => z.zip.close())
+        .catch(() => undefined);
       openZips.delete(oldest);
     }
   }
@@ -558,8 +562,20 @@ export async function extractPictures(
     }
     const clean = await reencodeImage(bytes, limits);
     if (clean.ok)
-      out.push({ name, ok: true, bytes: clean.bytes, type: clean.type, width: clean.width, height: clean.height });
-    else out.push({ name, ok: false, code: clean.reason === 'tooLarge' ? 'picture_too_large' : 'picture_not_image' });
+      out.push({
+        name,
+        ok: true,
+        bytes: clean.bytes,
+        type: clean.type,
+        width: clean.width,
+        height: clean.height,
+      });
+    else
+      out.push({
+        name,
+        ok: false,
+        code: clean.reason === 'tooLarge' ? 'picture_too_large' : 'picture_not_image',
+      });
   }
   return out;
 }
@@ -623,6 +639,6 @@ export type WorkResult<J extends ImportWork> = J extends { kind: 'sheet' }
         ? ExtractedPicture[]
         : J extends { kind: 'template' }
           ? Buffer | Uint8Array
-          : void;
+          : undefined;
 
 export const inlineImportWork: ImportWorker = (job) => runImportWork(job) as never;

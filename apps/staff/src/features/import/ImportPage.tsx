@@ -22,7 +22,7 @@ import {
   type ImportMapping,
   type ImportProblem,
 } from '@vitrine/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -114,9 +114,14 @@ function FilesStep({ onCreated }: { onCreated: (job: ImportJob) => void }) {
     } catch (e) {
       setError(
         e instanceof UploadError
-          ? t(e.message === 'type' || e.message === 'tooLarge' ? `ui.import.upload.${e.message}` : 'ui.import.upload.failed', {
-              reason: e.message,
-            })
+          ? t(
+              e.message === 'type' || e.message === 'tooLarge'
+                ? `ui.import.upload.${e.message}`
+                : 'ui.import.upload.failed',
+              {
+                reason: e.message,
+              },
+            )
           : e instanceof Error
             ? e.message
             : String(e),
@@ -192,10 +197,7 @@ function MappingStep({ job, onChecked }: { job: ImportJob; onChecked: (job: Impo
     job.headers.map((_, i) => Object.entries(job.mapping).find(([, idx]) => idx === i)?.[0] ?? null),
   );
   const [checking, setChecking] = useState(false);
-  const options = useMemo(
-    () => IMPORT_COLUMNS.map((c) => ({ value: c.key, label: c.label[lang] })),
-    [lang],
-  );
+  const options = useMemo(() => IMPORT_COLUMNS.map((c) => ({ value: c.key, label: c.label[lang] })), [lang]);
   const taken = new Set(byHeader.filter(Boolean));
   const check = async () => {
     const mapping: ImportMapping = {};
@@ -302,10 +304,7 @@ function ProgressPanel({ job }: { job: ImportJob }) {
             label={t('ui.import.progress.pictures')}
             value={`${job.pictures_done} / ${job.pictures_total}`}
           />
-          <Stat
-            label={t('ui.import.progress.createdUpdated')}
-            value={`${job.created} / ${job.updated}`}
-          />
+          <Stat label={t('ui.import.progress.createdUpdated')} value={`${job.created} / ${job.updated}`} />
           <Stat label={t('ui.import.progress.errors')} value={String(job.errors)} danger={job.errors > 0} />
         </SimpleGrid>
       </Stack>
@@ -335,7 +334,8 @@ function JobView({ job, onNew }: { job: ImportJob; onNew: () => void }) {
   const [starting, setStarting] = useState(false);
   const detail = useQuery({
     queryKey: [...importKey(job.id), page],
-    queryFn: () => call('staff_get_import', { id: job.id, page, page_size: ROWS_PER_PAGE, only_problems: true }),
+    queryFn: () =>
+      call('staff_get_import', { id: job.id, page, page_size: ROWS_PER_PAGE, only_problems: true }),
     refetchInterval: (q) => (q.state.data?.job.status === 'running' ? POLL_MS : false),
   });
   const current = detail.data?.job ?? job;
@@ -355,7 +355,9 @@ function JobView({ job, onNew }: { job: ImportJob; onNew: () => void }) {
     }
   };
   const fatal = current.file_problems.filter((p) =>
-    ['no_number_column', 'sheet_unreadable', 'sheet_empty', 'too_many_rows', 'too_many_columns'].includes(p.code),
+    ['no_number_column', 'sheet_unreadable', 'sheet_empty', 'too_many_rows', 'too_many_columns'].includes(
+      p.code,
+    ),
   );
   const showMapping = current.status === 'new' || (current.status === 'checked' && remap);
   return (
@@ -396,7 +398,11 @@ function JobView({ job, onNew }: { job: ImportJob; onNew: () => void }) {
               <Stat label={t('ui.import.plan.create')} value={String(current.to_create)} />
               <Stat label={t('ui.import.plan.update')} value={String(current.to_update)} />
               <Stat label={t('ui.import.plan.pictures')} value={String(current.pictures_total)} />
-              <Stat label={t('ui.import.plan.refused')} value={String(current.errors)} danger={current.errors > 0} />
+              <Stat
+                label={t('ui.import.plan.refused')}
+                value={String(current.errors)}
+                danger={current.errors > 0}
+              />
             </SimpleGrid>
             <Group>
               <Button
@@ -415,7 +421,11 @@ function JobView({ job, onNew }: { job: ImportJob; onNew: () => void }) {
       )}
       {(current.status === 'running' || current.status === 'done') && <ProgressPanel job={current} />}
       {current.status !== 'new' && current.status !== 'failed' && current.file_problems.length > 0 && (
-        <Alert color={fatal.length ? 'red' : 'yellow'} title={t('ui.import.fileProblems')} role={fatal.length ? 'alert' : undefined}>
+        <Alert
+          color={fatal.length ? 'red' : 'yellow'}
+          title={t('ui.import.fileProblems')}
+          role={fatal.length ? 'alert' : undefined}
+        >
           <List size="sm" spacing={2}>
             {current.file_problems.slice(0, 50).map((p, i) => (
               <List.Item key={i}>
@@ -458,7 +468,15 @@ function JobView({ job, onNew }: { job: ImportJob; onNew: () => void }) {
                       <Table.Td>{r.toy_number || r.article_number || '—'}</Table.Td>
                       <Table.Td>
                         <Badge
-                          color={r.status === 'error' ? 'red' : r.status === 'skipped' ? 'gray' : r.status === 'done' ? 'green' : 'yellow'}
+                          color={
+                            r.status === 'error'
+                              ? 'red'
+                              : r.status === 'skipped'
+                                ? 'gray'
+                                : r.status === 'done'
+                                  ? 'green'
+                                  : 'yellow'
+                          }
                           variant="light"
                         >
                           {t(`ui.import.rowStatus.${r.status}`)}
@@ -500,7 +518,8 @@ export function ImportPage() {
   const jobId = Number(params.get('job')) || null;
   const [fresh, setFresh] = useState(false);
   const recent = useQuery({ queryKey: IMPORTS_KEY, queryFn: () => call('staff_list_imports', {}) });
-  const shownId = jobId ?? (fresh ? null : (recent.data?.list.find((j) => j.status === 'running')?.id ?? null));
+  const shownId =
+    jobId ?? (fresh ? null : (recent.data?.list.find((j) => j.status === 'running')?.id ?? null));
   const shown = recent.data?.list.find((j) => j.id === shownId);
   const single = useQuery({
     queryKey: [...importKey(shownId ?? 0), 'head'],
@@ -509,10 +528,6 @@ export function ImportPage() {
   });
   const job = shown ?? single.data?.job;
   const [downloading, setDownloading] = useState(false);
-
-  useEffect(() => {
-    if (jobId) setFresh(false);
-  }, [jobId]);
 
   const template = async () => {
     setDownloading(true);
