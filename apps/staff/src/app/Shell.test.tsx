@@ -47,6 +47,7 @@ describe('the navigation by role', () => {
       'Orders4',
       'Chat99+',
       'Products',
+      'Import',
       'Buyers',
       'Access codes',
       'Applications3',
@@ -69,6 +70,7 @@ describe('the navigation by role', () => {
       'Orders',
       'Chat',
       'Products',
+      'Import',
       'Buyers',
       'Access codes',
       'Applications',
@@ -122,7 +124,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(10);
+    expect(within(nav).getAllByRole('link')).toHaveLength(11);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -175,6 +175,7 @@ export function createImportService(deps: ImportDeps) {
   const leaseMs = deps.leaseMs ?? 60_000;
   /** Jobs this instance is running (a second start of one is a no-op). */
   const running = new Map<number, Promise<void>>();
+  let templateKey: Promise<string> | null = null;
 
   const view = (j: ImportJobRow): ImportJob => {
     const sheet = json<{ headers: string[]; preview: string[][] }>(j.headers, { headers: [], preview: [] });
@@ -435,14 +436,20 @@ export function createImportService(deps: ImportDeps) {
   }
 
   return {
-    /** The template workbook, made once and kept by its content. */
+    /** The template workbook, made once per process and kept in storage by its content. */
     async template(_c: StaffCaller) {
-      const bytes = Buffer.from(await work({ kind: 'template' }));
-      const sha = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-      const key = `import/template-${sha}.xlsx`;
-      if (!(await storage.exists(key)))
-        await storage.put(key, bytes, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      return ok({ url: storage.publicUrl(key), file_name: 'vitrine-import-template.xlsx' });
+      templateKey ??= (async () => {
+        const bytes = Buffer.from(await work({ kind: 'template' }));
+        const sha = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+        const key = `import/template-${sha}.xlsx`;
+        if (!(await storage.exists(key)))
+          await storage.put(key, bytes, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        return key;
+      })().catch((e: unknown) => {
+        templateKey = null;
+        throw e;
+      });
+      return ok({ url: storage.publicUrl(await templateKey), file_name: 'vitrine-import-template.xlsx' });
     },
 
     async create(
@@ -636,6 +643,17 @@ export function createImportService(deps: ImportDeps) {
       for (const name of unmatched.slice(0, 200))
         fileProblems.push({ code: 'picture_unmatched', column: 'zip', value: name.slice(0, 100) });
       await repo.transaction(async (r) => {
+        await r.audit({
+          companyId,
+          staffId: c.staff.staffId,
+          staffName: c.staff.name,
+          action: 'staff_check_import',
+          target: `import:${input.id}`,
+          before: { mapping: json<ImportMapping>(job?.mapping ?? '{}', {}) },
+          after: { mapping: input.mapping, to_create: toCreate, to_update: toUpdate, refused: errors },
+          ip: c.ip,
+          at: now,
+        });
         await r.replaceRows(Number(job?.id), planned);
         await r.updateJob(input.id, {
           status: 'checked',
