@@ -129,7 +129,8 @@ export function pictureIndex(zips: { entries: { name: string }[] }[]) {
       const ref = { zip, name };
       const s = stem(name);
       exact.set(s, [...(exact.get(s) ?? []), ref]);
-      const numbered = /^(.*?)[\s_-]*[(（]?(\d{1,2})[)）]?$/.exec(s);
+      // A separator before the number: `qa-10` is its own picture, not `qa-1`'s tenth.
+      const numbered = /^(.*?)(?:[\s_-]+|\s*[(（])(\d{1,2})[)）]?$/.exec(s);
       if (numbered?.[1] && numbered[1] !== s)
         grouped.set(numbered[1], [...(grouped.get(numbered[1]) ?? []), { ref, order: Number(numbered[2]) }]);
       const parts = name.split('/');

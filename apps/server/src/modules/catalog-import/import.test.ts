@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PICTURE_WIDTHS, variantKey } from '../../plugins/picture-variants';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { checkRows, guessMapping, listZip, readSheet } from './import.work';
 
@@ -244,6 +245,25 @@ describe('the catalogue import', () => {
     const two = await t.call('staff_get_product', { id: first[1]?.id }, owner);
     expect(two.data.pictures).toHaveLength(2);
     expect(two.data.price).toBe(999);
+    // Each picture re-encoded, given its WebP widths and described for image search.
+    const keys = await t.db
+      .selectFrom('product_pictures as pp')
+      .innerJoin('files as f', 'f.id', 'pp.file_id')
+      .select(['pp.id', 'f.storage_key'])
+      .where('pp.product_id', '=', first[1]?.id ?? 0)
+      .orderBy('pp.sort')
+      .execute();
+    for (const { storage_key } of keys)
+      for (const width of PICTURE_WIDTHS)
+        expect(await t.storage.exists(variantKey(width, storage_key))).toBe(true);
+    await t.app.imageIndex.refresh();
+    const features = await t.db
+      .selectFrom('image_features')
+      .select(['picture_id', 'error'])
+      .where('product_id', '=', first[1]?.id ?? 0)
+      .execute();
+    expect(features.map((f) => f.picture_id).sort()).toEqual(keys.map((k) => k.id).sort());
+    expect(features.map((f) => f.error)).toEqual(keys.map(() => ''));
 
     const again = await importFiles(sheetOf('RE', 3, '11.00'), [pictures]);
     expect(await check(again.id, again.mapping)).toMatchObject({ to_create: 0, to_update: 3 });
@@ -252,6 +272,22 @@ describe('the catalogue import', () => {
     expect(second.map((p) => p.id)).toEqual(first.map((p) => p.id));
     expect(second.map((p) => Number(p.exworks_price))).toEqual([11, 11, 11]);
     expect((await t.call('staff_get_product', { id: first[1]?.id }, owner)).data.pictures).toHaveLength(2);
+  });
+
+  it("matches a picture by its own number only: QA-10.jpg is not QA-1's", async () => {
+    const { pictureIndex } = await import('./import.service');
+    const find = pictureIndex([
+      {
+        entries: [
+          { name: 'QA-1.jpg' },
+          { name: 'QA-10.jpg' },
+          { name: 'x/QA-1_2.jpg' },
+          { name: 'QA-1 (3).png' },
+        ],
+      },
+    ]);
+    expect(find(['QA-1']).map((r) => r.name)).toEqual(['QA-1.jpg', 'x/QA-1_2.jpg', 'QA-1 (3).png']);
+    expect(find(['qa-10']).map((r) => r.name)).toEqual(['QA-10.jpg']);
   });
 
   it('resumes a run that crashed mid-way with nothing lost or doubled', async () => {
