@@ -131,6 +131,26 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
       await settle(page);
     },
   },
+  {
+    // An import after its run: the bar at done, the counts, the rows' and the files' problems.
+    name: 'import',
+    fullPage: true,
+    async open(page) {
+      await go(page, `/import?job=${imports.done}`);
+      await page.getByTestId('import-progress').waitFor();
+      await settle(page);
+    },
+  },
+  {
+    // An import after its dry run: what would be created or updated, and what is refused.
+    name: 'import-plan',
+    fullPage: true,
+    async open(page) {
+      await go(page, `/import?job=${imports.checked}`);
+      await page.locator('main table').first().waitFor();
+      await settle(page);
+    },
+  },
   { name: 'buyers', open: (page) => go(page, '/buyers') },
   { name: 'codes', open: (page) => go(page, '/codes') },
   { name: 'applications', open: (page) => go(page, '/applications') },
@@ -368,6 +388,74 @@ async function ensureMissingNames() {
   }
 }
 
+/** Two imports of the demo (made once, through the API as the console does): one run, one checked. */
+const imports = { done: 0, checked: 0 };
+async function ensureImports() {
+  const site = await api<{ id: number }>('get_website_info', { site: 'demo' });
+  const websiteId = { 'website-id': String(site.id) };
+  const staff = await api<{ token: string }>('staff_login', { ...OWNER }, websiteId);
+  const asStaff = { ...websiteId, authorization: `Bearer ${staff.token}` };
+  const upload = async (type: string, bytes: Buffer) => {
+    const auth = await api<{ upload: { url: string; fields: Record<string, string> }; file_url: string }>(
+      'staff_get_import_upload_credential',
+      { content_type: type },
+      asStaff,
+    );
+    const form = new FormData();
+    for (const [k, v] of Object.entries(auth.upload.fields)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'file');
+    const r = await fetch(new URL(auth.upload.url, base), { method: 'POST', body: form });
+    if (!r.ok) throw new Error(`upload: ${r.status}`);
+    return auth.file_url;
+  };
+  const picture = (hue: number) =>
+    sharp({ create: { width: 400, height: 400, channels: 3, background: `hsl(${hue}, 60%, 55%)` } })
+      .jpeg()
+      .toBuffer();
+  const csv = [
+    'Item No.,English Name,品名,Unit Price,Qty/Ctn,G.W.,N.W.,Photos',
+    ...Array.from(
+      { length: 24 },
+      (_, i) =>
+        `SHOT-${101 + i},Wind-up robot ${i + 1},发条机器人${i + 1},${(4.2 + i / 10).toFixed(2)},24,8.5,7.1,`,
+    ),
+    ',,,,,,,',
+    'SHOT-140,Tin drum,铁皮鼓,twelve,24,8.5,7.1,',
+    'SHOT-141,,,3.10,24,8.5,7.1,',
+    'SHOT-142,Spinning top,陀螺,2.80,24,6.0,7.5,',
+    'SHOT-143,Yo-yo,悠悠球,1.20,abc,1,0.8,SHOT-143.jpg',
+    'SHOT-101,Wind-up robot again,发条机器人,4.20,24,8.5,7.1,',
+  ].join('\n');
+  const { default: JSZip } = await import('jszip');
+  const zip = new JSZip();
+  for (let i = 0; i < 6; i++) zip.file(`SHOT-${101 + i}.jpg`, await picture(i * 50));
+  zip.file('SHOT-143.jpg', 'not a picture at all');
+  zip.file('../../etc/x.jpg', await picture(300));
+  zip.file('spare-photo.jpg', await picture(200));
+  const zipBytes = await zip.generateAsync({ type: 'nodebuffer' });
+  const make = async () => {
+    const job = await api<{ id: number; mapping: Record<string, number> }>(
+      'staff_create_import',
+      {
+        sheet_url: await upload('text/csv', Buffer.from(csv)),
+        zip_urls: [await upload('application/zip', zipBytes)],
+        file_name: 'factory-price-list.csv',
+      },
+      asStaff,
+    );
+    await api('staff_check_import', { id: job.id, mapping: job.mapping }, asStaff);
+    return job.id;
+  };
+  imports.done = await make();
+  await api('staff_run_import', { id: imports.done }, asStaff);
+  for (let i = 0; i < 120; i++) {
+    const r = await api<{ job: { status: string } }>('staff_get_import', { id: imports.done }, asStaff);
+    if (r.job.status === 'done') break;
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+  imports.checked = await make();
+}
+
 async function shootSet(browser: Browser, lang: Lang, size: Size) {
   const context = await browser.newContext({ locale: LOCALES[lang], viewport: SIZES[size] });
   const page = await context.newPage();
@@ -407,6 +495,7 @@ const browser = await chromium.launch({
 try {
   await ensureOrders();
   await ensureMissingNames();
+  await ensureImports();
   for (const lang of Object.keys(LOCALES) as Lang[])
     for (const size of Object.keys(SIZES) as Size[]) await shootSet(browser, lang, size);
   if (!only) await checkPortrait(browser);

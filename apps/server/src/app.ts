@@ -2,7 +2,10 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { createHmac, randomBytes } from 'node:crypto';
-import { buildOpenApiDocument, type CallName } from '@vitrine/contract';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildOpenApiDocument, type CallName, LANGUAGES } from '@vitrine/contract';
+import { consoleTranslator } from '@vitrine/i18n/console';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/database';
@@ -78,7 +81,20 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { createStaffService } from './modules/staff/staff.service';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { createUploadsService, MAX_UPLOAD_BYTES, UPLOAD_LIMITS } from './modules/uploads/uploads.service';
+import {
+  createUploadsService,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_LIMITS,
+  uploadOwner,
+} from './modules/uploads/uploads.service';
+import { createImportRepository } from './modules/catalog-import/import.repository';
+import { importRoutes } from './modules/catalog-import/import.routes';
+import { createImportService } from './modules/catalog-import/import.service';
+import {
+  IMPORT_PICTURE_LIMITS,
+  inlineImportWork,
+  type ImportWorker,
+} from './modules/catalog-import/import.work';
 import { collectHandlers, registerApi } from './plugins/api';
 import { registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
@@ -154,6 +170,12 @@ export interface AppDeps {
   housekeepingEveryMs?: number;
   /** Draws proforma invoices: main.ts hands in a worker thread, tests draw inline. */
   renderProforma?: ProformaRenderer;
+  /** Reads an import's spreadsheets, zips and pictures: main.ts hands in a worker thread, tests read inline. */
+  importWork?: ImportWorker;
+  /** Where an import keeps its zips while it reads them (default: the system's temporary folder). */
+  importWorkDir?: string;
+  /** Tests: called between storing an import row's product and marking the row done. */
+  afterImportRowStored?: (jobId: number, line: number) => void | Promise<void>;
   /** Replaces the proforma invoices altogether (tests: a renderer that is always busy). */
   proforma?: ProformaPort;
   /** Hears every committed change of a quotation or order, besides the bus (tests). */
@@ -383,6 +405,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Buyers' reads of these tables go to the database each time but for the catalogue's totals.
     changed: (companyId) => catalog.forget(companyId),
   });
+  // The catalogue import stores its rows through the console's own product calls (decision 0055).
+  const imports = createImportService({
+    repo: createImportRepository(deps.db),
+    clock: deps.clock,
+    storage: deps.storage,
+    work: deps.importWork ?? inlineImportWork,
+    products: staffProducts,
+    uploadOwner,
+    pictureLimits: IMPORT_PICTURE_LIMITS,
+    translator: (lang) => consoleTranslator(lang === 'zh' ? LANGUAGES[0] : LANGUAGES[1]),
+    indexPictures: () => imageIndex.refresh(),
+    log: app.log,
+    workDir: deps.importWorkDir ?? join(tmpdir(), 'vitrine-import'),
+    afterRowStored: deps.afterImportRowStored,
+  });
+  // An import whose instance stopped mid-run (a crash, a deploy) is resumed at start.
+  app.addHook('onReady', async () => {
+    void imports.resumeAbandoned().catch((err: unknown) => app.log.error({ err }, 'import: resuming failed'));
+  });
+  app.addHook('onClose', () => imports.settled());
 
   const orders = createOrdersService({
     repo: createOrdersRepository(deps.db),
@@ -450,6 +492,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogRoutes(catalog),
       staffProductsRoutes(staffProducts),
       contentRoutes(content),
+      importRoutes(imports),
       cartRoutes(cart),
       samplesRoutes(samples),
       ordersRoutes(orders),

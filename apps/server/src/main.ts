@@ -20,6 +20,7 @@ import { LocalDiskStorage, type Storage } from './platform/storage';
 import { S3Storage } from './platform/storage.s3';
 import { uploadSecretIn } from './platform/upload-token';
 import { workerPool, workerTask } from './platform/worker-task';
+import type { ImportWork, ImportWorker } from './modules/catalog-import/import.work';
 import type { WorkbookInput } from './modules/samples/samples.excel';
 import type { ImageWork } from './modules/image-search/image-search.work';
 import type { ProformaDocument } from './modules/orders/proforma/proforma.input';
@@ -102,6 +103,9 @@ async function main(): Promise<void> {
   const queryThreads = Math.min(4, availableParallelism());
   // Proforma invoices are drawn in a thread of their own (decision 0031), inline from source.
   const proformaWorker = new URL('./proforma-worker.js', import.meta.url);
+  // The catalogue import's spreadsheets, zips and pictures: a thread of its own at a lower
+  // priority, so buyers' requests come first while it runs (decision 0055); inline from source.
+  const importWorker = new URL('./import-worker.js', import.meta.url);
   const app = await buildApp({
     // The threads of heavy calls run below this one's priority (decision 0064): it answers everybody.
     buildWorkbook: existsSync(fileURLToPath(excelWorker))
@@ -109,6 +113,9 @@ async function main(): Promise<void> {
       : undefined,
     renderProforma: existsSync(fileURLToPath(proformaWorker))
       ? workerTask<ProformaDocument, Uint8Array>(proformaWorker, { heavy: true })
+      : undefined,
+    importWork: existsSync(fileURLToPath(importWorker))
+      ? (workerTask<ImportWork, unknown>(importWorker, { background: true }) as ImportWorker)
       : undefined,
     imageWork: existsSync(fileURLToPath(imageWorker))
       ? {

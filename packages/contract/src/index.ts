@@ -14,6 +14,7 @@ export * from './calls/search';
 export * from './calls/staff';
 export * from './calls/staff-products';
 export * from './calls/staff-content';
+export * from './calls/staff-import';
 export * from './calls/orders';
 export * from './money';
 export * from './calls/chat';

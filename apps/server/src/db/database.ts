@@ -612,6 +612,49 @@ export interface LoginLinksTable extends Owned {
   used_at: number | null;
 }
 
+/** A catalogue import (migrations/0016_import_jobs.ts); the JSON columns are text. */
+export interface ImportJobsTable extends Owned {
+  staff_id: number;
+  status: string;
+  sheet_key: string;
+  sheet_name: string;
+  sheet_type: string;
+  money_unit: string;
+  lang: string;
+  zip_keys: string;
+  headers: string;
+  mapping: string;
+  file_errors: string;
+  to_create: number;
+  to_update: number;
+  rows_total: number;
+  rows_done: number;
+  created_count: number;
+  updated_count: number;
+  error_count: number;
+  pictures_total: number;
+  pictures_done: number;
+  lease_until: number;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** A line of an import's spreadsheet (migrations/0016_import_jobs.ts). */
+export interface ImportRowsTable {
+  job_id: number;
+  company_id: number;
+  line: number;
+  status: string;
+  action: string;
+  toy_number: string;
+  article_number: string;
+  fields: string;
+  pictures: string;
+  errors: string;
+  product_id: number | null;
+}
+
 /** What image search keeps of a product picture (migrations/0006_image_index.ts). */
 export interface ImageFeaturesTable {
   picture_id: number;
@@ -659,6 +702,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   issued_uploads: IssuedUploadsTable;
   login_links: LoginLinksTable;
+  import_jobs: ImportJobsTable;
+  import_rows: ImportRowsTable;
   login_failures: LoginFailuresTable;
   number_sequences: NumberSequencesTable;
   access_applications: AccessApplicationsTable;

@@ -42,6 +42,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0013_chat',
       '0014_login_links',
       '0015_shown_product_indexes',
+      '0016_import_jobs',
       '0018_search_logs',
       '0019_banner_schedule',
     ]);
@@ -95,6 +96,8 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
         'number_sequences',
         'rate_limits',
         'issued_uploads',
+        'import_jobs',
+        'import_rows',
       ]),
     );
   });

@@ -73,6 +73,8 @@ export interface TestAppOptions {
   buildWorkbook?: (input: WorkbookInput) => Promise<Buffer>;
   /** Replaces the proforma invoices (default: the app's own, drawn inline). */
   proforma?: ProformaPort;
+  /** Called between storing an import row's product and marking the row done (a crash, in tests). */
+  afterImportRowStored?: (jobId: number, line: number) => void | Promise<void>;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -104,6 +106,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       chatMailEveryMs: 0,
       proforma: opts.proforma,
       buildWorkbook: opts.buildWorkbook,
+      afterImportRowStored: opts.afterImportRowStored,
+      importWorkDir: join(dataDir, 'import'),
       defaultSite: 'demo',
       logLevel: opts.logStream ? 'info' : 'silent',
       logStream: opts.logStream,

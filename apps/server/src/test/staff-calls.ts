@@ -185,7 +185,27 @@ export async function staffCallBodies(
   if (siteCredential.code !== 0) throw new Error(`staff_get_upload_credential: ${siteCredential.tip}`);
   const photo = await t.upload(siteCredential.data, await picture('png'));
   if (photo.status !== 204) throw new Error(`upload: ${photo.status}`);
+  // An import of the company (a CSV of one product), for the import's calls.
+  const sheetCredential = await t.call(
+    'staff_get_import_upload_credential',
+    { content_type: 'text/csv' },
+    staff,
+  );
+  if (sheetCredential.code !== 0)
+    throw new Error(`staff_get_import_upload_credential: ${sheetCredential.tip}`);
+  const sheet = await t.upload(sheetCredential.data, Buffer.from('toy_number,name_en\nLOOP-1,Loop check\n'));
+  if (sheet.status !== 204) throw new Error(`upload: ${sheet.status}`);
+  const created = await t.call('staff_create_import', { sheet_url: sheetCredential.data.file_url }, staff);
+  if (created.code !== 0) throw new Error(`staff_create_import: ${created.tip}`);
+  const importId = created.data.id;
   return {
+    staff_get_import_template: {},
+    staff_get_import_upload_credential: { content_type: 'text/csv' },
+    staff_create_import: { sheet_url: sheetCredential.data.file_url },
+    staff_check_import: { id: importId, mapping: created.data.mapping },
+    staff_run_import: { id: importId },
+    staff_get_import: { id: importId },
+    staff_list_imports: {},
     staff_list_products: {},
     staff_get_product: { id: edited.id },
     staff_list_product_options: {},

@@ -47,6 +47,7 @@ describe('the navigation by role', () => {
       'Orders4',
       'Chat99+',
       'Products',
+      'Import',
       'Categories',
       'Banners',
       'News',
@@ -74,6 +75,7 @@ describe('the navigation by role', () => {
       'Orders',
       'Chat',
       'Products',
+      'Import',
       'Categories',
       'Banners',
       'News',
@@ -132,7 +134,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(15);
+    expect(within(nav).getAllByRole('link')).toHaveLength(16);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

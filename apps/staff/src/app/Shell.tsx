@@ -40,6 +40,7 @@ const NAV: readonly NavItem[] = [
   { to: PATHS.orders, label: 'ui.nav.orders', needs: 'staff_list_orders', badge: 'new_vouchers' },
   { to: PATHS.chat, label: 'ui.nav.chat', needs: 'staff_list_conversations', badge: 'chat_unread' },
   { to: PATHS.products, label: 'ui.nav.products', needs: 'staff_list_products' },
+  { to: PATHS.import, label: 'ui.nav.import', needs: 'staff_create_import' },
   // ---- issue 18 item 3: the showroom's content ----
   { to: PATHS.categories, label: 'ui.nav.categories', needs: 'staff_list_categories' },
   { to: PATHS.banners, label: 'ui.nav.banners', needs: 'staff_list_banners' },

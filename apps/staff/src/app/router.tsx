@@ -17,6 +17,7 @@ export const PATHS = {
   buyers: '/buyers',
   products: '/products',
   product: (id: number | 'new') => `/products/${id}`,
+  import: '/import',
   codes: '/codes',
   applications: '/applications',
   settings: '/settings',
@@ -70,6 +71,7 @@ const pages: RouteObject[] = [
             path: `${PATHS.products}/:id`,
             lazy: page(() => import('../features/products/ProductEditorPage'), 'ProductEditorPage'),
           },
+          { path: PATHS.import, lazy: page(() => import('../features/import/ImportPage'), 'ImportPage') },
           { path: PATHS.buyers, lazy: page(() => import('../features/buyers/BuyersPage'), 'BuyersPage') },
           {
             path: PATHS.codes,

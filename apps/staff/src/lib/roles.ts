@@ -34,6 +34,7 @@ export const CONSOLE_CALL_ROLES = {
   staff_save_news: SALES,
   staff_list_showrooms: ALL,
   staff_save_showroom: SALES,
+  staff_create_import: SALES,
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
 
 export type GuardedCall = keyof typeof CONSOLE_CALL_ROLES;

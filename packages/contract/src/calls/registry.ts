@@ -131,6 +131,19 @@ import {
   staffSaveProductRequest,
   staffSetProductPicturesRequest,
 } from './staff-products';
+import {
+  staffCheckImportRequest,
+  staffCreateImportRequest,
+  staffGetImportRequest,
+  staffImportDetail,
+  staffImportList,
+  staffImportTemplate,
+  staffImportTemplateRequest,
+  staffImportUploadCredentialRequest,
+  staffListImportsRequest,
+  staffRunImportRequest,
+  importJob,
+} from './staff-import';
 import { privacyRequest, privacyResponse } from './company';
 import {
   getInventoryRequest,
@@ -1405,6 +1418,73 @@ export const calls = {
     response: staffDeleteContentResponse,
   }),
   // ---- end of issue 18 item 3 ----
+  staff_get_import_template: call({
+    name: 'staff_get_import_template',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary:
+      'The import template (xlsx): one column per product field, one per language for names and packing, and the picture file names.',
+    request: staffImportTemplateRequest,
+    response: staffImportTemplate,
+  }),
+  staff_get_import_upload_credential: call({
+    name: 'staff_get_import_upload_credential',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary: 'A credential for one file of an import: the spreadsheet (xlsx or CSV) or a zip of pictures.',
+    request: staffImportUploadCredentialRequest,
+    response: tempAuth,
+  }),
+  staff_create_import: call({
+    name: 'staff_create_import',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary:
+      "Start an import from uploaded files: answers the spreadsheet's headers, its first rows and a guessed column mapping.",
+    request: staffCreateImportRequest,
+    response: importJob,
+  }),
+  staff_check_import: call({
+    name: 'staff_check_import',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary:
+      'The dry run: reads every row with the mapping, matches the pictures, and answers what would be created or updated and which rows are refused. Stores nothing but the plan.',
+    request: staffCheckImportRequest,
+    response: importJob,
+  }),
+  staff_run_import: call({
+    name: 'staff_run_import',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary:
+      'Run a checked import in the background (or resume one that stopped): each row updates the product of its number or creates one.',
+    request: staffRunImportRequest,
+    response: importJob,
+  }),
+  staff_get_import: call({
+    name: 'staff_get_import',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary: "An import's progress and counts, with a page of its rows (by default the refused ones).",
+    request: staffGetImportRequest,
+    response: staffImportDetail,
+  }),
+  staff_list_imports: call({
+    name: 'staff_list_imports',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary: "The company's recent imports, newest first.",
+    request: staffListImportsRequest,
+    response: staffImportList,
+  }),
   staff_list_conversations: call({
     name: 'staff_list_conversations',
     access: 'staff',

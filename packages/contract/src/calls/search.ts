@@ -7,7 +7,7 @@ import { productCard } from './catalog';
 // dialog uses them, and importing them from here would bring this file's schemas, and zod, along.
 
 /** What an upload is for; each has its own folder (spec section 8) and its own limits. */
-export const UPLOAD_PURPOSES = ['image_search', 'im', 'site', 'voucher', 'annex'] as const;
+export const UPLOAD_PURPOSES = ['image_search', 'im', 'site', 'voucher', 'annex', 'import'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /**
  * What buyers upload: 'voucher' is a payment voucher (png or jpg, 10 MB), 'annex' an order's

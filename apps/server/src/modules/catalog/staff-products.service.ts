@@ -426,7 +426,11 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
       input: {
         id: number;
         updated_at: number;
-        pictures: ({ picture_id: number } | { url: string })[];
+        /**
+         * Kept ones by id, new uploads by URL; `picture` is one read and re-encoded already
+         * (the catalogue import's, from a zip; decision 0055).
+         */
+        pictures: ({ picture_id: number } | { url: string } | { picture: ArrivingPicture })[];
       },
       c: StaffCaller,
       site: { money_unit: string },
@@ -449,7 +453,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
           list.push({ pictureId: p.picture_id });
           continue;
         }
-        const pic = await deps.readPicture(p.url, companyId);
+        const pic = 'picture' in p ? p.picture : await deps.readPicture(p.url, companyId);
         if (!pic.ok)
           return fail(ErrorCode.BAD_REQUEST, c.t('server.products.badPicture', { position: index + 1 }));
         list.push({ fileId: await storePicture(companyId, pic, now) });

@@ -7,6 +7,8 @@ import {
   IMAGE_SEARCH_MAX_BYTES,
   IMAGE_SEARCH_MIN_SIDE,
   IMAGE_SEARCH_TYPES,
+  IMPORT_LIMITS,
+  IMPORT_TYPES,
   ORDER_LIMITS,
   type TempAuth,
   UPLOAD_PURPOSES,
@@ -76,7 +78,31 @@ export const UPLOAD_LIMITS: Record<
     minSide: 1,
     maxAspect: 40,
   },
+  // A catalogue import's files (decision 0055): the spreadsheet and zips of pictures. They are
+  // checked by their container here and read (and every picture re-encoded) by the import.
+  import: {
+    types: IMPORT_TYPES,
+    maxBytes: IMPORT_LIMITS.ZIP_MAX_BYTES,
+    maxBytesOf: {
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': IMPORT_LIMITS.SHEET_MAX_BYTES,
+      'text/csv': IMPORT_LIMITS.SHEET_MAX_BYTES,
+    },
+    minSide: 1,
+  },
 };
+
+/** Whether a file of the import purpose is what it says: a zip container (xlsx is one), or text. */
+export function looksLikeImportFile(bytes: Buffer, contentType: string): boolean {
+  if (contentType === 'text/csv') {
+    // A CSV is text: no NUL byte (a binary file renamed .csv has them), and valid UTF-8 or
+    // UTF-16 with its mark; GB18030 text passes too (the import reads it by its BOM or as UTF-8).
+    if (bytes.length === 0) return false;
+    const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe;
+    return utf16 || !bytes.subarray(0, 64 * 1024).includes(0);
+  }
+  // PK\x03\x04 starts a zip with entries; PK\x05\x06 an empty one (refused later as empty).
+  return bytes.length >= 22 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
+}
 
 /** The largest file any credential allows (the upload endpoint's body limit follows it). */
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMITS).map((l) => l.maxBytes));
@@ -87,6 +113,9 @@ const EXTENSION: Record<string, string> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
   'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'text/csv': 'csv',
+  'application/zip': 'zip',
   'video/mp4': 'mp4',
   'video/webm': 'webm',
   'video/quicktime': 'mov',
@@ -202,6 +231,10 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
       if (!owner) return { ok: false, reason: 'unreadable' };
       const limits = UPLOAD_LIMITS[owner.purpose];
       if (!limits.types.includes(grant.contentType)) return { ok: false, reason: 'wrongType' };
+      if (owner.purpose === 'import')
+        return looksLikeImportFile(bytes, grant.contentType)
+          ? { ok: true, bytes }
+          : { ok: false, reason: 'wrongType' };
       if (isMediaType(grant.contentType)) {
         const media = await checkMedia(bytes, grant.contentType, grant.maxBytes);
         return media.ok ? { ok: true, bytes } : { ok: false, reason: 'wrongType' };

@@ -1,0 +1,177 @@
+/**
+ * The catalogue import (decision 0055): N products (default 10 000) from one xlsx, with N
+ * generated pictures in zips of up to 2 500, through the real upload, dry run and background
+ * run. Prints the dry run's and the run's durations, the server's peak memory, and the buyers'
+ * get_list p95 while the import runs against the same calls idle, in the same run
+ * (goal: ratio under 1.5).
+ * Usage: npm run build -w apps/server && node --import tsx bench/import.ts [products=10000]
+ */
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import sharp from 'sharp';
+import { callApi } from '../e2e/api';
+import { fillCatalogue } from './support/fill';
+import {
+  demoVisitor,
+  fillSqlite,
+  ms,
+  percentile,
+  post,
+  scratchDir,
+  startBenchServer,
+} from './support/measure';
+
+const N = Number(process.argv[2] ?? 10_000);
+const PER_ZIP = 2500;
+const { dir, storage } = scratchDir('vitrine-bench-import-');
+
+/** A small, distinct product picture: blocks of colour placed by the seed. */
+function pictureOf(seed: number): Promise<Buffer> {
+  let s = seed * 7919 + 13;
+  const rnd = () => (s = (s * 48271) % 2147483647) / 2147483647;
+  const blocks = Array.from({ length: 12 }, () => {
+    const [x, y, w] = [rnd() * 360, rnd() * 360, 20 + rnd() * 120];
+    return `<rect x="${x}" y="${y}" width="${w}" height="${w / 2}" fill="hsl(${Math.floor(rnd() * 360)},70%,50%)"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="#eee"/>${blocks}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+const sqliteFile = join(dir, 'bench.sqlite');
+await fillSqlite(sqliteFile, (db) => fillCatalogue(db, storage, 2000));
+
+// The exporter's files.
+let t0 = Date.now();
+const book = new ExcelJS.Workbook();
+const sheet = book.addWorksheet('products');
+sheet.addRow(['Item No.', 'English Name', '品名', 'Unit Price', 'Qty/Ctn', 'G.W.', 'N.W.']);
+const zips: Buffer[] = [];
+let zip = new JSZip();
+for (let i = 1; i <= N; i++) {
+  sheet.addRow([
+    `BENCH-${i}`,
+    `Bench toy ${i}`,
+    `测试玩具${i}`,
+    (1 + (i % 500) / 10).toFixed(2),
+    12,
+    8.5,
+    7.2,
+  ]);
+  zip.file(`BENCH-${i}.jpg`, await pictureOf(i));
+  if (i % PER_ZIP === 0 || i === N) {
+    zips.push(await zip.generateAsync({ type: 'nodebuffer' }));
+    zip = new JSZip();
+  }
+}
+const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+console.log(
+  `files: ${N} rows (${(xlsx.length / 1e6).toFixed(1)} MB xlsx), ${zips.length} zips (${(zips.reduce((a, z) => a + z.length, 0) / 1e6).toFixed(1)} MB), made in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+);
+
+const server = await startBenchServer('vitrine-import.ts', [sqliteFile, dir]);
+const base = `http://127.0.0.1:${server.port}`;
+try {
+  const buyer = await demoVisitor(server.port);
+  const site = await post<{ id: number }>(server.port, 'get_website_info', { site: 'demo' });
+  const login = await post<{ token: string }>(
+    server.port,
+    'staff_login',
+    { email: 'owner@demo.test', password: 'demo-owner' },
+    { 'website-id': String(site.id) },
+  );
+  const staff = { 'website-id': String(site.id), authorization: `Bearer ${login.token}` };
+  const getList = async () => {
+    const t = performance.now();
+    await post(server.port, 'get_list', { page: 1 + Math.floor(Math.random() * 20) }, buyer);
+    return performance.now() - t;
+  };
+
+  // Idle: the buyers' calls alone.
+  const idle: number[] = [];
+  for (let i = 0; i < 20; i++) await getList();
+  for (let i = 0; i < 300; i++) idle.push(await getList());
+
+  const upload = async (type: string, bytes: Buffer) => {
+    const auth = await callApi<{ upload: { url: string; fields: Record<string, string> }; file_url: string }>(
+      base,
+      'staff_get_import_upload_credential',
+      { content_type: type },
+      staff,
+    );
+    const form = new FormData();
+    for (const [k, v] of Object.entries(auth.upload.fields)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'file');
+    const r = await fetch(new URL(auth.upload.url, base), { method: 'POST', body: form });
+    if (!r.ok) throw new Error(`upload: ${r.status} ${await r.text()}`);
+    return auth.file_url;
+  };
+  t0 = Date.now();
+  const sheetUrl = await upload('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xlsx);
+  const zipUrls = [];
+  for (const z of zips) zipUrls.push(await upload('application/zip', z));
+  const uploaded = (Date.now() - t0) / 1000;
+  t0 = Date.now();
+  const job = await callApi<{ id: number; mapping: Record<string, number> }>(
+    base,
+    'staff_create_import',
+    { sheet_url: sheetUrl, zip_urls: zipUrls, file_name: 'bench.xlsx' },
+    staff,
+  );
+  const checked = await callApi<{ to_create: number; errors: number; pictures_total: number }>(
+    base,
+    'staff_check_import',
+    { id: job.id, mapping: job.mapping },
+    staff,
+  );
+  const dryRun = (Date.now() - t0) / 1000;
+  console.log(
+    `uploaded in ${uploaded.toFixed(1)} s; read and dry run in ${dryRun.toFixed(1)} s: ${checked.to_create} to create, ${checked.errors} refused, ${checked.pictures_total} pictures`,
+  );
+
+  // The run, with a buyer browsing throughout.
+  t0 = Date.now();
+  await callApi(base, 'staff_run_import', { id: job.id }, staff);
+  const during: number[] = [];
+  let done = false;
+  let last = { rows_done: 0, pictures_done: 0, errors: 0 };
+  const watch = (async () => {
+    while (!done) {
+      const r = await callApi<{ job: typeof last & { status: string } }>(
+        base,
+        'staff_get_import',
+        { id: job.id },
+        staff,
+      );
+      last = r.job;
+      if (r.job.status === 'done') done = true;
+      else await new Promise((res) => setTimeout(res, 1000));
+    }
+  })();
+  while (!done) during.push(await getList());
+  await watch;
+  const took = (Date.now() - t0) / 1000;
+  const memory = (await (await fetch(`${base}/bench/memory`)).json()) as {
+    maxRssMb: number;
+    inWorker: boolean;
+  };
+
+  const p95idle = percentile(idle, 0.95);
+  const p95during = percentile(during, 0.95);
+  console.log(
+    `\nimport of ${N} products with ${N} pictures (${memory.inWorker ? 'worker thread' : 'INLINE: build apps/server first'}):`,
+  );
+  console.log(
+    `  run            ${took.toFixed(1)} s (${(N / took).toFixed(0)} rows/s); ${last.rows_done} rows, ${last.pictures_done} pictures, ${last.errors} errors`,
+  );
+  console.log(`  peak memory    ${memory.maxRssMb} MB (server process, RSS)`);
+  console.log(
+    `  get_list idle  p50 ${ms(percentile(idle, 0.5))} ms   p95 ${ms(p95idle)} ms   (${idle.length} calls)`,
+  );
+  console.log(
+    `  get_list during p50 ${ms(percentile(during, 0.5))} ms   p95 ${ms(p95during)} ms   (${during.length} calls)`,
+  );
+  console.log(`  ratio p95 during / idle: ${(p95during / p95idle).toFixed(2)} (goal < 1.5)`);
+} finally {
+  server.child.kill();
+}

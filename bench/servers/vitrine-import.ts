@@ -1,0 +1,36 @@
+// The real server on a filled SQLite file, with the catalogue import's worker thread as it ships
+// (dist/import-worker.js, built by `npm run build -w apps/server`; inline when it is missing),
+// and /bench/memory answering the process's peak resident memory (worker threads included).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../apps/server/src/app';
+import { openDatabase } from '../../apps/server/src/db/dialect';
+import type { ImportWork, ImportWorker } from '../../apps/server/src/modules/catalog-import/import.work';
+import { systemClock } from '../../apps/server/src/platform/clock';
+import { LocalDiskStorage } from '../../apps/server/src/platform/storage';
+import { workerTask } from '../../apps/server/src/platform/worker-task';
+
+const [target, dir] = process.argv.slice(2);
+if (!target || !dir) throw new Error('usage: vitrine-import.ts <sqlite file> <dir>');
+const handle = openDatabase({ sqliteFile: target });
+const storage = new LocalDiskStorage(join(dir, 'files'));
+const worker = new URL('../../apps/server/dist/import-worker.js', import.meta.url);
+const inWorker = existsSync(fileURLToPath(worker));
+const app = await buildApp({
+  db: handle.db,
+  clock: systemClock,
+  storage,
+  defaultSite: 'demo',
+  logLevel: 'silent',
+  importWork: inWorker
+    ? (workerTask<ImportWork, unknown>(worker, { background: true }) as ImportWorker)
+    : undefined,
+  importWorkDir: join(dir, 'import'),
+});
+app.get('/bench/memory', async () => ({
+  maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  inWorker,
+}));
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port }) + '\n');
