@@ -80,6 +80,12 @@ export class MemoryLocalFeatures implements LocalFeatureSource {
 
 export interface MatcherOptions {
   readonly features: FeatureOptions;
+  /**
+   * How a buyer's query picture is described, when not as the catalogue's pictures are: more
+   * keypoints in the query give each stored picture's keypoints more chances to find their match
+   * without re-describing (or storing more of) the catalogue.
+   */
+  readonly queryFeatures?: FeatureOptions;
   readonly verification: VerificationOptions;
   /** Share of the colour histogram in the global similarity (the rest is visual words). */
   readonly colourWeight: number;
@@ -138,6 +144,11 @@ export const DEFAULT_MATCHER_OPTIONS: MatcherOptions = Object.freeze({
   threshold: 0.22,
 });
 
+/** The feature options of query pictures. */
+export function queryFeatureOptions(options: MatcherOptions): FeatureOptions {
+  return options.queryFeatures ?? options.features;
+}
+
 /** Position of an id in a list, or past its end when absent. */
 function rankIn(list: readonly number[], id: number): number {
   const i = list.indexOf(id);
@@ -191,6 +202,11 @@ export class OrbImageMatcher implements ImageMatcher<PictureDescriptor> {
 
   async describe(image: Buffer): Promise<PictureDescriptor> {
     return this.describeFeatures(await extractImageFeatures(image, this.options.features));
+  }
+
+  /** A buyer's query picture, described as `queryFeatures` says (as the catalogue's by default). */
+  async describeQuery(image: Buffer): Promise<PictureDescriptor> {
+    return this.describeFeatures(await extractImageFeatures(image, queryFeatureOptions(this.options)));
   }
 
   /** The descriptor of features extracted earlier (or in another thread). */
