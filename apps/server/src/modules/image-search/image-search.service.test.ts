@@ -34,7 +34,9 @@ describe("the buyer's wording of an image search result", () => {
     ] as const;
     const drawn = await Promise.all(toys.map((t) => renderToyPicture({ view: 0, size: 480, ...t })));
     const pictures = [...drawn, await sharp(drawn[0]).modulate({ hue: 12 }).jpeg({ quality: 90 }).toBuffer()];
-    const features = await Promise.all(pictures.map((p) => extractImageFeatures(p, MATCHER_OPTIONS.features)));
+    const features = await Promise.all(
+      pictures.map((p) => extractImageFeatures(p, MATCHER_OPTIONS.features)),
+    );
     const local = new MemoryLocalFeatures();
     const matcher = new OrbImageMatcher(
       trainVocabularyNow(features.map((f) => f.local.descriptors)),
@@ -70,7 +72,9 @@ describe("the buyer's wording of an image search result", () => {
     // Noise: nothing is close, and the buyer is told so rather than shown a list.
     const noise = Buffer.alloc(320 * 320 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + ((i * i) % 251)) & 255;
-    const random = await sharp(noise, { raw: { width: 320, height: 320, channels: 3 } }).png().toBuffer();
+    const random = await sharp(noise, { raw: { width: 320, height: 320, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(matchCertainty(await scores(random))).toBe('none');
   }, 60_000);
 });

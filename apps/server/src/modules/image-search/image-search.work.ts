@@ -171,7 +171,7 @@ async function run(job: ImageJob): Promise<ImageJobResult<ImageJob>> {
     }
     case 'query': {
       const f = await extractImageFeatures(asBuffer(job.image), queryFeatureOptions(MATCHER_OPTIONS));
-      return describerFor(job.vocabulary).describeFeatures(f);
+      return describerFor(job.vocabulary).describeQueryFeatures(f);
     }
     case 'globals': {
       const m = describerFor(job.vocabulary);

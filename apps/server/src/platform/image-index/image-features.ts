@@ -42,11 +42,6 @@ export interface FeatureOptions {
    * centre's colours say more than the background's.
    */
   readonly colourCentreSigma: number;
-  /**
-   * Clip limit of the local contrast equalisation (CLAHE, 8 x 8 tiles) applied to the grey
-   * image before keypoints are found; 0 leaves it as it is.
-   */
-  readonly contrastClip?: number;
 }
 
 export const DEFAULT_FEATURE_OPTIONS: FeatureOptions = Object.freeze({
@@ -141,14 +136,6 @@ async function orbFeatures(
   );
   try {
     mat.data.set(gray);
-    if (options.contrastClip) {
-      const clahe = new cv.CLAHE(options.contrastClip, new cv.Size(8, 8));
-      try {
-        clahe.apply(mat, mat);
-      } finally {
-        clahe.delete();
-      }
-    }
     orb.detectAndCompute(mat, mask, keypoints, descriptors);
     const n = Math.min(keypoints.size(), descriptors.rows);
     const raw = descriptors.data;
