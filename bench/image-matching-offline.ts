@@ -208,7 +208,7 @@ async function measure(matcher: OrbImageMatcher, queries: readonly Picture[]): P
   for (const q of queries) {
     const image = await q.image();
     const t0 = performance.now();
-    const descriptor = await matcher.describe(image);
+    const descriptor = await matcher.describeQuery(image);
     const t1 = performance.now();
     const found = await matcher.search(descriptor, 10);
     const t2 = performance.now();
@@ -303,7 +303,7 @@ async function analyse(
     `  analysis (${queries.length} queries; shortlist ${o.shortlist} of ${o.candidates} candidates):`,
   );
   for (const q of queries) {
-    const d = await matcher.describe(await q.image());
+    const d = await matcher.describeQuery(await q.image());
     const v = matcher.globalVector(d.global);
     const sims = vectors.map((w, i) => {
       let dot = 0;

@@ -367,7 +367,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const imageSearch = createImageSearchService({
     index: imageIndex,
     readUploadedImage: uploads.readUploadedImage,
-    cards,
+    // A product taken off the showroom (decision 0050) stays indexed, so putting it back needs no
+    // re-indexing, but is never offered to a buyer as a match or a similar product.
+    cards: async (ids, site, lang) => {
+      const r = await catalog.byIds(ids, site, lang, { shownOnly: true });
+      return r.ok ? r.data : [];
+    },
     catalogueSimilar: async (...args: Parameters<typeof catalog.similarTo>) => {
       const r = await catalog.similarTo(...args);
       return r.ok ? r.data : [];

@@ -37,6 +37,8 @@ export interface ProductQuery {
   boothId?: number | undefined;
   /** Only these products. */
   ids?: number[] | undefined;
+  /** With ids: only those still on the showroom (image search's answers, unlike a cart's lines). */
+  shownOnly?: boolean | undefined;
   /** Leave this product out (related products of a product page). */
   excludeId?: number | undefined;
   /** Closest in price to this first (similar products). */
@@ -55,7 +57,7 @@ function filtered(qb: ProductsQB, q: ProductQuery, search: TextSearch): Products
   // Products staff took off the showroom (decision 0050) are left out of every list; asked for
   // by id (a cart's or a sample list's lines) they still answer, marked expired. A literal, not
   // a parameter: the compiled query's shape does not change with it.
-  if (!q.ids) r = r.where(sql<boolean>`products.is_website_hide = 0`);
+  if (!q.ids || q.shownOnly) r = r.where(sql<boolean>`products.is_website_hide = 0`);
   if (q.text) r = r.where(search.matches(q.text, q.companyId));
   if (q.categoryIds) r = r.where('products.category_id', 'in', q.categoryIds.length ? q.categoryIds : [-1]);
   if (q.flag) r = r.where(`products.${FLAG_COLUMNS[q.flag]}`, '=', 1);

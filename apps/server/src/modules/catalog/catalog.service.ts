@@ -272,13 +272,19 @@ export function createCatalogService({
         : list({ ...page, sort: 'popularity', area_id }, site, lang);
     },
 
-    /** Products by id, in the order asked; ids that are not the website's products are left out. */
-    async byIds(ids: number[], site: WebsiteInfo, lang: Language) {
+    /**
+     * Products by id, in the order asked; ids that are not the website's products are left out.
+     * A cart's or a sample list's lines still answer
+     * for products taken off (marked expired); `shownOnly` leaves those out, for answers that
+     * offer products to a buyer (image search).
+     */
+    async byIds(ids: number[], site: WebsiteInfo, lang: Language, options: { shownOnly?: boolean } = {}) {
       const unique = [...new Set(ids)];
       const rows = await repo.listProducts({
         companyId: site.company_id,
         suffix: lang.suffix,
         ids: unique,
+        shownOnly: options.shownOnly,
         sort: 'default',
         limit: unique.length,
         offset: 0,

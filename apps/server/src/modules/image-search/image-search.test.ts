@@ -173,6 +173,27 @@ describe('image search over the catalogue pictures', () => {
     }
   });
 
+  it('leaves out a product taken off the showroom, and finds it again once it is put back', async () => {
+    const [product] = await productsWithPictures(company.demo);
+    if (!product) throw new Error('no product');
+    const auth = await upload(demo, product.picture);
+    const takeOff = (hidden: 0 | 1) =>
+      t.db.updateTable('products').set({ is_website_hide: hidden }).where('id', '=', product.id).execute();
+    await takeOff(1);
+    try {
+      const r = await search(demo, auth.file_url);
+      expect(r.code).toBe(0);
+      expect(r.data.list.map((p) => p.id)).not.toContain(product.id);
+      // Nor is it offered as a product similar to another one.
+      const [, other] = await productsWithPictures(company.demo);
+      const similar = await t.call('get_toy_similar', { id: other?.id as number, limit: 10 }, demo);
+      expect(similar.data.map((p) => p.id)).not.toContain(product.id);
+    } finally {
+      await takeOff(0);
+    }
+    expect((await search(demo, auth.file_url)).data.list[0]?.id).toBe(product.id);
+  });
+
   it("never answers one website with another company's products", async () => {
     const theirs = new Set((await productsWithPictures(company.demo)).map((p) => p.id));
     const [product] = await productsWithPictures(company.demo);

@@ -19,6 +19,7 @@ import {
   MemoryLocalFeatures,
   OrbImageMatcher,
   type PictureDescriptor,
+  queryFeatureOptions,
 } from '../../platform/image-index/image-matcher';
 import { loadOpenCv } from '../../platform/image-index/opencv';
 import { trainVocabulary, VisualVocabulary } from '../../platform/image-index/visual-vocabulary';
@@ -169,8 +170,8 @@ async function run(job: ImageJob): Promise<ImageJobResult<ImageJob>> {
       };
     }
     case 'query': {
-      const f = await extractImageFeatures(asBuffer(job.image), MATCHER_OPTIONS.features);
-      return describerFor(job.vocabulary).describeFeatures(f);
+      const f = await extractImageFeatures(asBuffer(job.image), queryFeatureOptions(MATCHER_OPTIONS));
+      return describerFor(job.vocabulary).describeQueryFeatures(f);
     }
     case 'globals': {
       const m = describerFor(job.vocabulary);

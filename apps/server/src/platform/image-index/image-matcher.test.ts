@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PictureKind, renderToyPicture } from '../../db/seed/toy-pictures';
-import { extractImageFeatures } from './image-features';
+import { extractImageFeatures, strongestKeypoints } from './image-features';
 import {
   DEFAULT_MATCHER_OPTIONS,
   type ImageMatch,
@@ -139,7 +139,7 @@ describe('ORB image matcher', () => {
       [7, 0],
     ] as const) {
       const photo = await photographed(pictures.get(pictureId(product, view)) as Buffer, rnd);
-      const hits = await matcher.searchWithEvidence(await matcher.describe(photo), 5);
+      const hits = await matcher.searchWithEvidence(await matcher.describeQuery(photo), 5);
       expect(hits[0]?.productId).toBe(product);
       expect(hits[0]?.evidence.duplicate).toBe(false);
       expect(hits[0]?.evidence.inliers).toBeGreaterThanOrEqual(matcher.options.minInliers);
@@ -163,7 +163,9 @@ describe('ORB image matcher', () => {
       const clutter = await sharp(Buffer.from(clutterSvg(500, 400, rnd)))
         .jpeg({ quality: 70 })
         .toBuffer();
-      expect(await matcher.search(await matcher.describe(clutter), 10)).toEqual([]);
+      // Described as a query is, with its own (larger) number of keypoints: more chances for a
+      // chance alignment, which must still fall short.
+      expect(await matcher.search(await matcher.describeQuery(clutter), 10)).toEqual([]);
     }
     const noise = await sharp({
       create: {
@@ -176,7 +178,7 @@ describe('ORB image matcher', () => {
     })
       .jpeg()
       .toBuffer();
-    expect(await matcher.search(await matcher.describe(noise), 10)).toEqual([]);
+    expect(await matcher.search(await matcher.describeQuery(noise), 10)).toEqual([]);
   });
 
   it('stops finding a removed picture, and finds its product through the other picture', async () => {
@@ -272,11 +274,72 @@ describe('ORB image matcher', () => {
         await sharp(relit).resize(480, 480, { fit: 'fill' }).toBuffer(),
         random(seed),
       );
-      const [top] = await matcher.searchWithEvidence(await matcher.describe(photo), 5);
+      // Described as a buyer's query is (describeQuery: the query's own keypoint settings).
+      const [top] = await matcher.searchWithEvidence(await matcher.describeQuery(photo), 5);
       expect(top?.productId).toBe(product);
       expect(top?.evidence.inliers ?? 0).toBeGreaterThanOrEqual(matcher.options.minInliers);
     }
   }, 120_000);
+
+  it('finds the product first from a photo in other light of its other catalogue view, taken from another side', async () => {
+    // The catalogue has each product twice (studio, in front of its box); the buyer photographs
+    // the box view, mirrored in perspective (seen from the right, not the left), in cold light.
+    for (const [product, seed] of [
+      [1, 31],
+      [4, 32],
+      [8, 33],
+    ] as const) {
+      const picture = pictures.get(pictureId(product, 1)) as Buffer;
+      const relit = await sharp(picture)
+        .modulate({ brightness: 1.25, saturation: 0.8 })
+        .tint({ r: 190, g: 215, b: 255 })
+        .affine(
+          [
+            [0.82, -0.15],
+            [-0.05, 0.97],
+          ],
+          { background: '#d8d8d8' },
+        )
+        .jpeg({ quality: 60 })
+        .toBuffer();
+      const photo = await photographed(
+        await sharp(relit).resize(480, 480, { fit: 'fill' }).toBuffer(),
+        random(seed),
+      );
+      const hits = await matcher.searchWithEvidence(await matcher.describeQuery(photo), 5);
+      expect(hits[0]?.productId).toBe(product);
+      expect(hits[0]?.evidence.duplicate).toBe(false);
+      expect(hits[0]?.evidence.inliers ?? 0).toBeGreaterThanOrEqual(matcher.options.minInliers);
+      // Well ahead of any other product: the buyer is told it is the best match.
+      expect((hits[0]?.score ?? 0) - (hits[1]?.score ?? 0)).toBeGreaterThan(0.15);
+    }
+  }, 120_000);
+
+  it("describes a buyer's query with its own keypoint settings, the catalogue's pictures with theirs", async () => {
+    const photo = await photographed(pictures.get(pictureId(2, 1)) as Buffer, random(7));
+    const more = new OrbImageMatcher(vocabulary, local, {
+      ...DEFAULT_MATCHER_OPTIONS,
+      features: { ...DEFAULT_MATCHER_OPTIONS.features, maxKeypoints: 200 },
+      queryFeatures: { ...DEFAULT_MATCHER_OPTIONS.features, maxKeypoints: 400 },
+    });
+    expect((await more.describe(photo)).local.count).toBeLessThanOrEqual(200);
+    const query = await more.describeQuery(photo);
+    expect(query.local.count).toBeGreaterThan(200);
+    expect(query.local.count).toBeLessThanOrEqual(400);
+    // Its words come from as many of its strongest keypoints as a catalogue picture has, so a
+    // query's bag is as sparse as theirs and unrelated queries do not come closer by words alone.
+    const f = await extractImageFeatures(photo, more.options.queryFeatures);
+    expect(more.describeQueryFeatures(f).global.bag).toEqual(
+      more.describeFeatures({ ...f, local: strongestKeypoints(f.local, 200) }).global.bag,
+    );
+    expect(more.describeQueryFeatures(f).local.count).toBe(f.local.count);
+    // Without query settings, a query is described as a catalogue picture.
+    const plain = new OrbImageMatcher(vocabulary, local, {
+      ...DEFAULT_MATCHER_OPTIONS,
+      queryFeatures: undefined,
+    });
+    expect((await plain.describeQuery(photo)).local).toEqual((await plain.describe(photo)).local);
+  }, 60_000);
 
   describe('product by product', () => {
     const options = {
