@@ -42,6 +42,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0013_chat',
       '0014_login_links',
       '0015_shown_product_indexes',
+      '0017_ordering_facts',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_stored_limits';
 import * as m0013 from './migrations/0013_chat';
 import * as m0014 from './migrations/0014_login_links';
 import * as m0015 from './migrations/0015_shown_product_indexes';
+import * as m0017 from './migrations/0017_ordering_facts';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_chat': m0013,
   '0014_login_links': m0014,
   '0015_shown_product_indexes': m0015,
+  '0017_ordering_facts': m0017,
 };
 
 export class MigrationError extends Error {
