@@ -195,6 +195,7 @@ export async function staffCallBodies(
       pictures: [{ url: siteCredential.data.file_url }],
     },
     staff_bulk_products: { ids: [edited.id], action: 'set_flag', flag: 'is_hot' },
+    staff_get_model_upload_credential: { content_type: 'model/gltf-binary' },
     staff_logout: {},
     staff_get_me: {},
     staff_get_counts: {},
