@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { PRODUCT_LIMITS } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
 import type { BreakErrors, ProductDraft } from './draft';
