@@ -100,8 +100,26 @@ describe('cart totals', () => {
   });
 
   it('picks the highest break reached even from an unordered list, and keeps a hidden price hidden', () => {
-    expect(unitPriceAt(2.5, [{ from: 120, price: 2 }, { from: 48, price: 2.25 }], 130)).toBe(2);
-    expect(unitPriceAt(2.5, [{ from: 120, price: 2 }, { from: 48, price: 2.25 }], 60)).toBe(2.25);
+    expect(
+      unitPriceAt(
+        2.5,
+        [
+          { from: 120, price: 2 },
+          { from: 48, price: 2.25 },
+        ],
+        130,
+      ),
+    ).toBe(2);
+    expect(
+      unitPriceAt(
+        2.5,
+        [
+          { from: 120, price: 2 },
+          { from: 48, price: 2.25 },
+        ],
+        60,
+      ),
+    ).toBe(2.25);
     expect(unitPriceAt(null, [{ from: 2, price: 1 }], 100)).toBeNull();
     expect(unitPriceAt(2.5, undefined, 1000)).toBe(2.5);
   });
@@ -122,7 +140,15 @@ describe('cart totals', () => {
     expect(lineTotals(moq, 1).below_moq).toBe(true);
     expect(lineTotals(moq, 2).below_moq).toBe(false);
     expect(lineTotals(product({ min_order_quantity: 0 }), 1).below_moq).toBe(false);
-    expect(selectionTotals([{ product: moq, ctn: 1 }, { product: moq, ctn: 2 }], site).below_moq).toBe(1);
+    expect(
+      selectionTotals(
+        [
+          { product: moq, ctn: 1 },
+          { product: moq, ctn: 2 },
+        ],
+        site,
+      ).below_moq,
+    ).toBe(1);
     expect(cartonsForQuantity(moq, 48)).toBe(2);
     expect(cartonsForQuantity(moq, 49)).toBe(3);
   });

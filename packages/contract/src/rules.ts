@@ -217,7 +217,9 @@ export function normalizeHsCode(text: string): string | null {
 
 /** An HS code's digits as customs papers write them: 9503.00, 9503.00.90, 9503.00.90.00. */
 export function formatHsCode(digits: string): string {
-  return digits.length < 6 ? digits : [digits.slice(0, 4), ...(digits.slice(4).match(/\d{1,2}/g) ?? [])].join('.');
+  return digits.length < 6
+    ? digits
+    : [digits.slice(0, 4), ...(digits.slice(4).match(/\d{1,2}/g) ?? [])].join('.');
 }
 
 /** The i18n keys (under `cart.`) of what is wrong with a sample submission form. */

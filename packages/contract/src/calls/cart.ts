@@ -26,7 +26,9 @@ export const cartLine = z.object({
   unit_price: z
     .number()
     .nullable()
-    .describe("The unit price at this many pieces (the product's price break, decision 0059); null when hidden"),
+    .describe(
+      "The unit price at this many pieces (the product's price break, decision 0059); null when hidden",
+    ),
   total_price: z
     .number()
     .nullable()

@@ -177,7 +177,10 @@ export function breakErrors(d: ProductDraft, exponent: number): BreakErrors {
     else if (i > 0 && Number.isFinite(before) && Number(b.from) <= before) e.from = 'breaksOrder';
     const price = priceError(b.price, exponent);
     if (price) e.price = price;
-    else if (parseMajor(b.price, exponent).ok && (parseMajor(b.price, exponent) as { minor: number }).minor === 0)
+    else if (
+      parseMajor(b.price, exponent).ok &&
+      (parseMajor(b.price, exponent) as { minor: number }).minor === 0
+    )
       e.price = 'breakPricePositive';
     return e;
   });
@@ -226,7 +229,9 @@ export function draftErrors(d: ProductDraft, exponent: number): DraftErrors {
   if (lead) errors.lead_time_days = lead;
   if (d.hs_code.trim() && normalizeHsCode(d.hs_code) === null) errors.hs_code = 'hsCode';
   // One entry for all the rows (the count and the focus); each row shows its own.
-  const rows = breakErrors(d, exponent).flatMap((e) => [e.from, e.price]).filter(Boolean);
+  const rows = breakErrors(d, exponent)
+    .flatMap((e) => [e.from, e.price])
+    .filter(Boolean);
   if (rows[0]) errors.price_breaks = rows[0];
   if (d.price_valid_until && Number.isNaN(Date.parse(`${d.price_valid_until}T00:00:00Z`)))
     errors.price_valid_until = 'date';

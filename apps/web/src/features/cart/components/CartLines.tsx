@@ -116,7 +116,13 @@ function breaksOf(line: CartLine) {
  * The minimum order quantity of a line below it (decision 0059): a warning that says how many
  * cartons reach it and, in the cart, sets them in one press. It does not block submission.
  */
-function BelowMoq({ line, onCartons }: { line: CartLine; onCartons?: ((id: number, ctn: number) => void) | undefined }) {
+function BelowMoq({
+  line,
+  onCartons,
+}: {
+  line: CartLine;
+  onCartons?: ((id: number, ctn: number) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const p = line.product;
   const moq = p.min_order_quantity ?? 0;

@@ -18,7 +18,7 @@ export function PriceBreaks({ product: p }: { product: ProductDetail }) {
       <h2 id="details-breaks" className={classes.breaksTitle}>
         {t('web.details.priceBreaks')}
       </h2>
-      <table className={classes.breaksTable}>
+      <table className={classes.breaksTable} aria-labelledby="details-breaks">
         <thead>
           <tr>
             <th scope="col">{t('web.details.breakQuantity')}</th>

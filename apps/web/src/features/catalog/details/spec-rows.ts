@@ -94,10 +94,7 @@ export function specRows(p: ProductDetail, days: (n: number) => string = String)
     p.price !== null && positive(p.price_valid_until) ? formatDate(p.price_valid_until) : '',
   );
   add('stockQuantity', positive(p.stock_quantity) ? `${formatNumber(p.stock_quantity)} PCS` : '');
-  add(
-    'minOrderQuantity',
-    positive(p.min_order_quantity) ? `${formatNumber(p.min_order_quantity)} PCS` : '',
-  );
+  add('minOrderQuantity', positive(p.min_order_quantity) ? `${formatNumber(p.min_order_quantity)} PCS` : '');
   add('leadTime', positive(p.lead_time_days) ? days(p.lead_time_days) : '');
   add('hsCode', text(p.hs_code) ? formatHsCode(text(p.hs_code)) : '');
   add('remark', text(p.remark), true);
