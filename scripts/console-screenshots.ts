@@ -97,6 +97,20 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
       await settle(page);
     },
   },
+  {
+    // The editor's ordering facts (decision 0059): the most recently saved product (run
+    // scripts/screenshots.ts facts first, or save one with price breaks), scrolled to the section.
+    name: 'product-facts',
+    async open(page) {
+      await go(page, '/products');
+      await page.locator('table a[href*="/products/"]').first().click();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      const section = page.getByRole('heading', { level: 3, name: /Ordering facts|订购信息/ });
+      await section.waitFor();
+      await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await settle(page);
+    },
+  },
   { name: 'buyers', open: (page) => go(page, '/buyers') },
   { name: 'codes', open: (page) => go(page, '/codes') },
   { name: 'applications', open: (page) => go(page, '/applications') },
