@@ -107,7 +107,8 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
       await page.getByRole('heading', { level: 2 }).first().waitFor();
       const section = page.getByRole('heading', { level: 3, name: /Ordering facts|订购信息/ });
       await section.waitFor();
-      await section.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      // The whole section in the middle of the screen (its top would go under the sticky header).
+      await section.evaluate((el) => (el.parentElement ?? el).scrollIntoView({ block: 'center' }));
       await settle(page);
     },
   },

@@ -328,13 +328,14 @@ const SHOTS: Shot[] = [
           );
           const other = list.find((p) => p.id !== factsId)?.id ?? 0;
           await callApi(server.url, 'add_sample_car', { ids: [factsId, other] }, headers);
-          // The product with the facts at one carton (below its minimum), the other at five.
+          // The product with the facts at two cartons: its first price break, still below its minimum
+          // of three cartons (warned); the other at five.
           await callApi(
             server.url,
             'update_sample_car',
             {
               lines: [
-                { id: factsId, ctn: 1 },
+                { id: factsId, ctn: 2 },
                 { id: other, ctn: 5 },
               ],
             },
@@ -342,7 +343,10 @@ const SHOTS: Shot[] = [
           );
         },
         async act(page) {
-          await page.getByTestId('below-moq').first().waitFor();
+          const warning = page.getByTestId('below-moq').first();
+          await warning.waitFor();
+          // On a phone the line is taller than the screen: its break and warning in view.
+          await warning.evaluate((el) => el.scrollIntoView({ block: 'end' }));
         },
       },
     ]),
