@@ -19,4 +19,5 @@ export * from './calls/chat';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';
+export * from './totals';
 export * from './browser';

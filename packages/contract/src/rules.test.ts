@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { cartonVolume, checkSampleForm, displayedNumber, isExpired } from './rules';
 import {
-  cartonVolume,
-  checkSampleForm,
-  displayedNumber,
-  isExpired,
-  lineTotals,
-  unitPriceAt,
   cartonsForQuantity,
-  normalizeHsCode,
   formatHsCode,
+  lineTotals,
+  normalizeHsCode,
   selectionTotals,
   type TotallableProduct,
-} from './rules';
+  unitPriceAt,
+} from './totals';
 
 const live = { removed_time: null, stop_time: null, is_set_hide: 0, is_website_hide: 0 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseRequest, zeroOne } from '../envelope';
-import { normalizeHsCode } from '../rules';
+import { normalizeHsCode } from '../totals';
 import { LANG_KEYS, type LangKey } from '../languages';
 import { PRODUCT_FLAG_FILTERS } from './catalog';
 import { staffPageRequest } from './staff';
