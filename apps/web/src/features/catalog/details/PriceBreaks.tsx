@@ -6,7 +6,7 @@ import classes from './details.module.css';
 /**
  * The unit price by quantity (decision 0059): the ex-works price up to the first break, then each
  * break's price from its number of pieces on. The cart applies the same ladder to the pieces
- * chosen (rules.ts unitPriceAt), so what is read here is what a line costs there.
+ * chosen (totals.ts unitPriceAt), so what is read here is what a line costs there.
  */
 export function PriceBreaks({ product: p }: { product: ProductDetail }) {
   const { t } = useTranslation();
