@@ -98,6 +98,21 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
       await settle(page);
     },
   },
+  {
+    // The editor's ordering facts (decision 0059): the most recently saved product (run
+    // scripts/screenshots.ts facts first, or save one with price breaks), scrolled to the section.
+    name: 'product-facts',
+    async open(page) {
+      await go(page, '/products');
+      await page.locator('table a[href*="/products/"]').first().click();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      const section = page.getByRole('heading', { level: 3, name: /Ordering facts|订购信息/ });
+      await section.waitFor();
+      // The whole section in the middle of the screen (its top would go under the sticky header).
+      await section.evaluate((el) => (el.parentElement ?? el).scrollIntoView({ block: 'center' }));
+      await settle(page);
+    },
+  },
   // Issue 18 item 3: the showroom's content (decision 0057).
   { name: 'categories', open: (page) => go(page, '/categories') },
   {

@@ -52,6 +52,65 @@ interface Shot {
   /** The orders made for the order screens: `{quote}` and `{order}` in `path` stand for their ids. */
   orders?: true;
 }
+/** The product the ordering-facts shots show (decision 0059), once given its facts. */
+let factsId: number | undefined;
+
+/**
+ * Gives the demo's first listed product a minimum order of three cartons, price breaks at two
+ * and five cartons, a lead time and an HS code, through the console's own calls as the owner
+ * would; answers its id.
+ */
+async function giveOrderingFacts(server: TestServer, buyer: Record<string, string>): Promise<number> {
+  const { list } = await callApi<{ list: { id: number; price: number | null }[] }>(
+    server.url,
+    'get_list',
+    { page_size: 1 },
+    buyer,
+  );
+  const id = list[0]?.id ?? 0;
+  const staff = await callApi<{ token: string }>(
+    server.url,
+    'staff_login',
+    { email: 'owner@demo.test', password: 'demo-owner' },
+    { 'website-id': buyer['website-id'] ?? '' },
+  );
+  const headers = { 'website-id': buyer['website-id'] ?? '', authorization: `Bearer ${staff.token}` };
+  const p = await callApi<
+    Record<string, unknown> & { updated_at: number; price: number; carton_quantity: number }
+  >(server.url, 'staff_get_product', { id }, headers);
+  const {
+    id: _i,
+    pictures: _p,
+    money_unit: _m,
+    price_exponent: _e,
+    created_at: _c,
+    updated_at,
+    taken_off_at: _t,
+    ...fields
+  } = p;
+  const perCarton = Math.max(1, p.carton_quantity);
+  await callApi(
+    server.url,
+    'staff_save_product',
+    {
+      id,
+      updated_at,
+      product: {
+        ...fields,
+        min_order_quantity: 3 * perCarton,
+        price_breaks: [
+          { from: 2 * perCarton, price: Math.round(p.price * 0.92) },
+          { from: 5 * perCarton, price: Math.round(p.price * 0.85) },
+        ],
+        lead_time_days: 35,
+        hs_code: '9503.00.90',
+      },
+    },
+    headers,
+  );
+  return id;
+}
+
 const SHOTS: Shot[] = [
   { name: 'login-demo-en-desktop', site: 'demo', lang: 'en', size: 'desktop', path: '/login?site=demo' },
   { name: 'login-demo2-ar-phone', site: 'demo2', lang: 'ar', size: 'phone', path: '/login?site=demo2' },
@@ -230,6 +289,67 @@ const SHOTS: Shot[] = [
         await typed.scrollIntoViewIfNeeded();
       },
     })),
+  ),
+  // The ordering facts (issue 18 item 5, decision 0059): a product with a minimum order, price
+  // breaks, lead time and HS code (set through the console's call first), on its page and in the
+  // cart at one carton (below the minimum, warned) and at the second break, in English, Chinese
+  // and Arabic, on a phone and a desktop.
+  ...(['en', 'zh', 'ar'] as const).flatMap((lang) =>
+    (['desktop1440', 'phone390'] as const).flatMap((size): Shot[] => [
+      {
+        name: `facts-product-demo-${lang}-${size === 'phone390' ? 'phone' : 'desktop'}`,
+        site: 'demo',
+        lang,
+        size,
+        path: '/productDetails?id={facts}',
+        code: 'demo-buyer',
+        async prepare(server, headers) {
+          factsId ??= await giveOrderingFacts(server, headers);
+        },
+        async act(page) {
+          await page.getByRole('table').first().waitFor();
+          await page.getByRole('table').first().scrollIntoViewIfNeeded();
+        },
+      },
+      {
+        name: `facts-cart-demo-${lang}-${size === 'phone390' ? 'phone' : 'desktop'}`,
+        site: 'demo',
+        lang,
+        size,
+        path: '/chooseCar',
+        code: 'demo-buyer',
+        async prepare(server, headers) {
+          factsId ??= await giveOrderingFacts(server, headers);
+          const { list } = await callApi<{ list: { id: number }[] }>(
+            server.url,
+            'get_list',
+            { page_size: 2 },
+            headers,
+          );
+          const other = list.find((p) => p.id !== factsId)?.id ?? 0;
+          await callApi(server.url, 'add_sample_car', { ids: [factsId, other] }, headers);
+          // The product with the facts at two cartons: its first price break, still below its minimum
+          // of three cartons (warned); the other at five.
+          await callApi(
+            server.url,
+            'update_sample_car',
+            {
+              lines: [
+                { id: factsId, ctn: 2 },
+                { id: other, ctn: 5 },
+              ],
+            },
+            headers,
+          );
+        },
+        async act(page) {
+          const warning = page.getByTestId('below-moq').first();
+          await warning.waitFor();
+          // On a phone the line is taller than the screen: its break and warning in view.
+          await warning.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        },
+      },
+    ]),
   ),
   // A product card in Arabic: Latin words kept whole, two lines at most, the colour under them.
   {
@@ -414,7 +534,9 @@ try {
       // The page's own messages and data are in when its heading and first list or panel are.
       await page.locator('main h1').filter({ hasText: /\S/ }).waitFor();
       await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
-    } else if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
+    } else if (shot.path.includes('{facts}'))
+      await page.goto(server.url + shot.path.replace('{facts}', String(factsId)));
+    else if (!page.url().includes(shot.path.split('?')[0] ?? '')) await page.goto(server.url + shot.path);
     if (shot.chat) {
       if (!chatSeeded) await seedChat(browser, server);
       chatSeeded = true;

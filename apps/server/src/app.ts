@@ -397,6 +397,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? { ok: true, bytes: clean.bytes, type: clean.type, width: clean.width, height: clean.height }
         : { ok: false };
     },
+    async readModel(url, companyId) {
+      const read = await uploads.readUploadedModel(url, companyId);
+      return read.ok ? { ok: true } : { ok: false, reason: read.reason };
+    },
     makeVariants: (key) => makePictureVariants(deps.storage, key),
     indexPictures: () => imageIndex.refresh(),
   });

@@ -24,4 +24,5 @@ export * from './calls/analytics';
 export * from './calls/registry';
 export * from './openapi';
 export * from './rules';
+export * from './totals';
 export * from './browser';

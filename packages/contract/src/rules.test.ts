@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { cartonVolume, checkSampleForm, displayedNumber, isExpired } from './rules';
 import {
-  cartonVolume,
-  checkSampleForm,
-  displayedNumber,
-  isExpired,
+  cartonsForQuantity,
+  formatHsCode,
   lineTotals,
+  normalizeHsCode,
   selectionTotals,
   type TotallableProduct,
-} from './rules';
+  unitPriceAt,
+} from './totals';
 
 const live = { removed_time: null, stop_time: null, is_set_hide: 0, is_website_hide: 0 };
 
@@ -71,11 +72,82 @@ describe('cart totals', () => {
   it('prices a line per piece: unit price × pieces per carton × cartons; weight and volume per carton', () => {
     expect(lineTotals(product(), 3)).toEqual({
       pieces: 72,
+      unit_price: 2.5,
       total_price: 180,
       total_weight: 37.5,
       total_cbm: 0.375,
       total_cuft: 13.23,
+      below_moq: false,
     });
+  });
+
+  // 24 pieces a carton; breaks from 48 and 120 pieces.
+  const tiered = product({
+    price_breaks: [
+      { from: 48, price: 2.25 },
+      { from: 120, price: 2 },
+    ],
+  });
+
+  it('keeps the unit price below the first break and takes a break from exactly its quantity on', () => {
+    expect(lineTotals(tiered, 1)).toMatchObject({ pieces: 24, unit_price: 2.5, total_price: 60 });
+    expect(lineTotals(tiered, 2)).toMatchObject({ pieces: 48, unit_price: 2.25, total_price: 108 });
+    expect(lineTotals(tiered, 4)).toMatchObject({ pieces: 96, unit_price: 2.25, total_price: 216 });
+    expect(lineTotals(tiered, 5)).toMatchObject({ pieces: 120, unit_price: 2, total_price: 240 });
+  });
+
+  it('picks the highest break reached even from an unordered list, and keeps a hidden price hidden', () => {
+    expect(
+      unitPriceAt(
+        2.5,
+        [
+          { from: 120, price: 2 },
+          { from: 48, price: 2.25 },
+        ],
+        130,
+      ),
+    ).toBe(2);
+    expect(
+      unitPriceAt(
+        2.5,
+        [
+          { from: 120, price: 2 },
+          { from: 48, price: 2.25 },
+        ],
+        60,
+      ),
+    ).toBe(2.25);
+    expect(unitPriceAt(null, [{ from: 2, price: 1 }], 100)).toBeNull();
+    expect(unitPriceAt(2.5, undefined, 1000)).toBe(2.5);
+  });
+
+  it('applies the breaks to the grand total, line by line', () => {
+    const t = selectionTotals(
+      [
+        { product: tiered, ctn: 1 },
+        { product: tiered, ctn: 5 },
+      ],
+      site,
+    );
+    expect(t.price).toBe(60 + 240);
+  });
+
+  it('says which lines do not reach their minimum order quantity, and counts them', () => {
+    const moq = product({ min_order_quantity: 48 });
+    expect(lineTotals(moq, 1).below_moq).toBe(true);
+    expect(lineTotals(moq, 2).below_moq).toBe(false);
+    expect(lineTotals(product({ min_order_quantity: 0 }), 1).below_moq).toBe(false);
+    expect(
+      selectionTotals(
+        [
+          { product: moq, ctn: 1 },
+          { product: moq, ctn: 2 },
+        ],
+        site,
+      ).below_moq,
+    ).toBe(1);
+    expect(cartonsForQuantity(moq, 48)).toBe(2);
+    expect(cartonsForQuantity(moq, 49)).toBe(3);
   });
 
   it('counts a product without a carton quantity as one piece per carton, and keeps a hidden price hidden', () => {
@@ -105,6 +177,23 @@ describe('cart totals', () => {
     const t = selectionTotals([], { ...site, show_price: 0 });
     expect(t.price).toBeNull();
     expect(t.containers.map((c) => c.containers)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('HS codes', () => {
+  it('keeps the digits of a 6, 8 or 10 digit code typed with dots or spaces, and refuses others', () => {
+    expect(normalizeHsCode('9503.00')).toBe('950300');
+    expect(normalizeHsCode('9503 00 90')).toBe('95030090');
+    expect(normalizeHsCode('9503009000')).toBe('9503009000');
+    expect(normalizeHsCode('9503')).toBeNull();
+    expect(normalizeHsCode('9503.0')).toBeNull();
+    expect(normalizeHsCode('95A300')).toBeNull();
+  });
+
+  it('writes them as customs papers do', () => {
+    expect(formatHsCode('950300')).toBe('9503.00');
+    expect(formatHsCode('95030090')).toBe('9503.00.90');
+    expect(formatHsCode('9503009000')).toBe('9503.00.90.00');
   });
 });
 

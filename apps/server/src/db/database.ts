@@ -252,6 +252,12 @@ export interface ProductsTable extends Owned, Timed, Multilingual<'name'>, Multi
   description: Text;
   video_url: Text;
   model_url: Text;
+  /** Pieces; 0: none (0017). */
+  min_order_quantity: Num;
+  /** JSON [{from, price}]: from pieces, price in major units, ascending (0017). */
+  price_breaks: Text;
+  lead_time_days: Num;
+  hs_code: Text;
   is_new: Flag;
   is_recommend: Flag;
   is_spot: Flag;

@@ -43,6 +43,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0014_login_links',
       '0015_shown_product_indexes',
       '0016_import_jobs',
+      '0017_ordering_facts',
       '0018_search_logs',
       '0019_banner_schedule',
     ]);

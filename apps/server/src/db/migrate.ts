@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_chat';
 import * as m0014 from './migrations/0014_login_links';
 import * as m0015 from './migrations/0015_shown_product_indexes';
 import * as m0016 from './migrations/0016_import_jobs';
+import * as m0017 from './migrations/0017_ordering_facts';
 // --- issue 18 (analytics) ---
 import * as m0018 from './migrations/0018_search_logs';
 // --- end issue 18 (analytics) ---
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_login_links': m0014,
   '0015_shown_product_indexes': m0015,
   '0016_import_jobs': m0016,
+  '0017_ordering_facts': m0017,
   // --- issue 18 (analytics) ---
   '0018_search_logs': m0018,
   // --- end issue 18 (analytics) ---

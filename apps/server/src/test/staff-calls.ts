@@ -229,6 +229,7 @@ export async function staffCallBodies(
     staff_save_booth: content.booth,
     staff_order_content: { kind: 'banner', ids: content.bannerIds },
     staff_delete_content: { kind: 'news', id: content.newsToDelete },
+    staff_get_model_upload_credential: { content_type: 'model/gltf-binary' },
     staff_logout: {},
     staff_get_me: {},
     staff_get_counts: {},

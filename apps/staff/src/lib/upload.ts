@@ -46,3 +46,18 @@ export async function uploadPicture(file: File, onProgress: (fraction: number) =
   const auth = await call('staff_get_upload_credential', { content_type: type });
   return postWithCredential(auth, file, onProgress);
 }
+
+/**
+ * A product's 3D model (decision 0060): a .glb file, sent as model/gltf-binary (browsers give a
+ * .glb no type, or application/octet-stream), within the size cap; the server checks its content.
+ */
+export async function uploadModel(
+  file: File,
+  maxBytes: number,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  if (!/\.glb$/i.test(file.name) && file.type !== 'model/gltf-binary') throw new UploadError('type');
+  if (file.size > maxBytes) throw new UploadError('tooLarge');
+  const auth = await call('staff_get_model_upload_credential', { content_type: 'model/gltf-binary' });
+  return postWithCredential(auth, new Blob([file], { type: 'model/gltf-binary' }), onProgress);
+}

@@ -23,14 +23,21 @@ export const cartLine = z.object({
   product: productCard,
   ctn: z.number().int(),
   pieces: z.number().int().describe('carton_quantity × ctn'),
+  unit_price: z
+    .number()
+    .nullable()
+    .describe(
+      "The unit price at this many pieces (the product's price break, decision 0059); null when hidden",
+    ),
   total_price: z
     .number()
     .nullable()
-    .describe('Unit price × pieces, when the website shows prices; null otherwise'),
+    .describe('unit_price × pieces, when the website shows prices; null otherwise'),
   total_weight: z.number().describe('Gross weight × ctn, kg'),
   total_cbm: z.number().describe('Carton volume × ctn, cubic metres'),
   total_cuft: z.number().describe('Carton volume × ctn, cubic feet'),
   added_at: z.number().int().describe('When the line was put in the cart (epoch ms)'),
+  below_moq: z.boolean().describe("The pieces do not reach the product's minimum order quantity"),
 });
 export type CartLine = z.infer<typeof cartLine>;
 
@@ -53,6 +60,7 @@ export const cartTotals = z.object({
   cbm: z.number(),
   cuft: z.number(),
   containers: z.array(containerFill),
+  below_moq: z.number().int().describe('Lines below their minimum order quantity (a warning; decision 0059)'),
 });
 export type CartTotals = z.infer<typeof cartTotals>;
 

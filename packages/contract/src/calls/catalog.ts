@@ -39,6 +39,12 @@ export const productFlags = z.object({
   is_hot: zeroOne,
 });
 
+/** From this many pieces on, this unit price (major units, like `price`); decision 0059. */
+export const priceBreak = z.object({
+  from: z.number().int().describe('Pieces'),
+  price: z.number().describe('Unit price from that many pieces on'),
+});
+
 /** A product as lists show it, already shaped by the website's rules and the request's language. */
 export const productCard = z.object({
   id: z.number().int(),
@@ -66,6 +72,15 @@ export const productCard = z.object({
   is_expire: zeroOne.describe("1 when expired by the flag or by the website's toy_type rule"),
   created_at: z.number().int(),
   updated_at: z.number().int(),
+  // The ordering facts (decision 0059). Optional because a sample record's lines keep the card
+  // as it was at submission, and records from before the facts existed have none.
+  min_order_quantity: z.number().int().optional().describe('Minimum order quantity in pieces; 0: none'),
+  price_breaks: z
+    .array(priceBreak)
+    .optional()
+    .describe('Unit prices by pieces, ascending; empty when there are none or prices are hidden'),
+  lead_time_days: z.number().int().optional().describe('Production lead time in days; 0: not given'),
+  hs_code: z.string().optional().describe('HS code, digits only (6, 8 or 10); empty when not given'),
 });
 export type ProductCard = z.infer<typeof productCard>;
 

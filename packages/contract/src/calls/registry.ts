@@ -130,6 +130,7 @@ import {
   staffProductPage,
   staffSaveProductRequest,
   staffSetProductPicturesRequest,
+  staffModelUploadCredentialRequest,
 } from './staff-products';
 import {
   staffCheckImportRequest,
@@ -1290,6 +1291,16 @@ export const calls = {
       "Set a product's pictures in order, the main one first: kept ones by id, new ones by upload URL (re-encoded, given their WebP widths and indexed for image search).",
     request: staffSetProductPicturesRequest,
     response: staffProduct,
+  }),
+  staff_get_model_upload_credential: call({
+    name: 'staff_get_model_upload_credential',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-catalog',
+    summary:
+      "A credential for one product's 3D model (GLB, at most 20 MB), checked as a glTF 2.0 binary when the product is saved with it.",
+    request: staffModelUploadCredentialRequest,
+    response: tempAuth,
   }),
   staff_bulk_products: call({
     name: 'staff_bulk_products',

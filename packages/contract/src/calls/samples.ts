@@ -48,7 +48,7 @@ export const sampleSummary = z.object({
   phone: z.string(),
   email: z.string(),
   remark: z.string(),
-  totals: cartTotals.omit({ pieces: true }),
+  totals: cartTotals.omit({ pieces: true, below_moq: true }),
 });
 export type SampleSummary = z.infer<typeof sampleSummary>;
 /** One sample record: its totals in full, pieces too (summed from its lines as submitted). */

@@ -7,12 +7,13 @@ import { productCard } from './catalog';
 // dialog uses them, and importing them from here would bring this file's schemas, and zod, along.
 
 /** What an upload is for; each has its own folder (spec section 8) and its own limits. */
-export const UPLOAD_PURPOSES = ['image_search', 'im', 'site', 'voucher', 'annex', 'import'] as const;
+export const UPLOAD_PURPOSES = ['image_search', 'im', 'site', 'voucher', 'annex', 'import', 'model'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /**
  * What buyers upload: 'voucher' is a payment voucher (png or jpg, 10 MB), 'annex' an order's
  * attachment (png, jpg or pdf, 20 MB). 'site' (logos, backgrounds, avatars) is the staff's
- * (staff_get_upload_credential); staff attach order files with staff_get_order_upload_credential.
+ * (staff_get_upload_credential); staff attach order files with staff_get_order_upload_credential
+ * and a product's 3D model ('model', a GLB) with staff_get_model_upload_credential.
  */
 export const BUYER_UPLOAD_PURPOSES = ['image_search', 'im', 'voucher', 'annex'] as const;
 /** The types any upload credential may name; each purpose allows some of them (the server says which). */

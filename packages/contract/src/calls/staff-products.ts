@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseRequest, zeroOne } from '../envelope';
+import { normalizeHsCode } from '../totals';
 import { LANG_KEYS, type LangKey } from '../languages';
 import { PRODUCT_FLAG_FILTERS } from './catalog';
 import { staffPageRequest } from './staff';
@@ -16,12 +17,20 @@ export const PRODUCT_LIMITS = {
   TEXT_MAX: 2000,
   DESCRIPTION_MAX: 20_000,
   PICTURES_MAX: 20,
+  /** One picture's file, as staff_get_upload_credential allows it (jpg or png). */
+  PICTURE_MAX_BYTES: 5 * 1024 * 1024,
+  /** A product's 3D model (GLB): a toy's model with its textures fits well within it (decision 0060). */
+  MODEL_MAX_BYTES: 20 * 1024 * 1024,
   /** Products one bulk action may touch: a console page at most, a few pages selected. */
   BULK_MAX: 500,
   /** Minor units: 99 999 999.99 in a two-decimal currency. */
   PRICE_MAX: 9_999_999_999,
   QUANTITY_MAX: 10_000_000,
   DIMENSION_MAX: 100_000,
+  /** Price breaks a product may have: a short ladder, as price lists print them (decision 0059). */
+  PRICE_BREAKS_MAX: 8,
+  /** Production lead time: a year at most. */
+  LEAD_TIME_MAX_DAYS: 365,
 } as const;
 
 /** Product lists of the console: everything, only what buyers see, or only what was taken off. */
@@ -72,7 +81,23 @@ const httpUrl = z.union([
     .regex(/^https?:\/\/\S+$/, 'a web address starting with http:// or https://'),
 ]);
 
-/** Every field of spec section 3 that staff edit. */
+/** A price break as staff edit it: from this many pieces on, this unit price in minor units. */
+export const staffPriceBreak = z.object({
+  from: z.number().int().min(2).max(PRODUCT_LIMITS.QUANTITY_MAX).describe('Pieces; at least 2'),
+  price: z
+    .number()
+    .int()
+    .min(1, 'a price above zero')
+    .max(PRODUCT_LIMITS.PRICE_MAX)
+    .describe("Unit price in minor units of the website's currency"),
+});
+export type StaffPriceBreak = z.infer<typeof staffPriceBreak>;
+
+/** Whether breaks go up strictly by quantity (each `from` above the one before). */
+export const breaksAscend = (breaks: readonly { from: number }[]): boolean =>
+  breaks.every((b, i) => i === 0 || b.from > (breaks[i - 1]?.from ?? 0));
+
+/** Every field of spec section 3 that staff edit, and the ordering facts of decision 0059. */
 export const productFields = z
   .object({
     category_id: id.nullable().default(null),
@@ -108,7 +133,31 @@ export const productFields = z
     remark: text(PRODUCT_LIMITS.TEXT_MAX).default(''),
     description: z.string().max(PRODUCT_LIMITS.DESCRIPTION_MAX).default(''),
     video_url: httpUrl.default(''),
-    model_url: z.string().max(500).default('').describe('The 3D model; only kept or cleared here'),
+    model_url: z
+      .string()
+      .max(500)
+      .default('')
+      .describe('The 3D model: kept, cleared, or a new GLB upload (staff_get_model_upload_credential)'),
+    min_order_quantity: count.default(0).describe('Minimum order quantity in pieces; 0: none'),
+    price_breaks: z
+      .array(staffPriceBreak)
+      .max(PRODUCT_LIMITS.PRICE_BREAKS_MAX)
+      .default([])
+      .describe('Unit prices by quantity in pieces, ascending by `from`; empty: one price for any quantity'),
+    lead_time_days: z
+      .number()
+      .int()
+      .min(0)
+      .max(PRODUCT_LIMITS.LEAD_TIME_MAX_DAYS)
+      .default(0)
+      .describe('Production lead time in days; 0: not given'),
+    hs_code: z
+      .string()
+      .max(20)
+      .default('')
+      .refine((v) => v.trim() === '' || normalizeHsCode(v) !== null, 'an HS code of 6, 8 or 10 digits')
+      .transform((v) => (v.trim() === '' ? '' : (normalizeHsCode(v) ?? '')))
+      .describe('HS code: 6, 8 or 10 digits, dots and spaces allowed (kept as digits)'),
     is_new: zeroOne.default(0),
     is_recommend: zeroOne.default(0),
     is_spot: zeroOne.default(0),
@@ -124,6 +173,10 @@ export const productFields = z
   .refine((p) => p.net_weight <= p.gross_weight || p.gross_weight === 0, {
     message: 'the net weight cannot exceed the gross weight',
     path: ['net_weight'],
+  })
+  .refine((p) => breaksAscend(p.price_breaks), {
+    message: 'price breaks must go up by quantity',
+    path: ['price_breaks'],
   });
 export type ProductFields = z.infer<typeof productFields>;
 
@@ -214,6 +267,12 @@ export const staffSetProductPicturesRequest = baseRequest.extend({
     )
     .max(PRODUCT_LIMITS.PICTURES_MAX)
     .describe('The pictures in their new order, the main one first; any left out are removed'),
+});
+
+/** The one type a product's 3D model is uploaded as: binary glTF 2.0 (decision 0060). */
+export const MODEL_CONTENT_TYPE = 'model/gltf-binary';
+export const staffModelUploadCredentialRequest = baseRequest.extend({
+  content_type: z.literal(MODEL_CONTENT_TYPE).default(MODEL_CONTENT_TYPE).describe('A GLB file'),
 });
 
 export const BULK_PRODUCT_ACTIONS = [

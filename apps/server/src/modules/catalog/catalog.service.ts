@@ -4,6 +4,7 @@ import {
   displayedNumber,
   isExpired,
   type Language,
+  type PriceBreak,
   type ProductCard,
   siteMoney,
   type WebsiteInfo,
@@ -57,6 +58,30 @@ function parseTitles(json: string): Record<string, string | undefined> {
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
   } catch {
     return {};
+  }
+}
+
+/**
+ * A product's price breaks as stored (0017: JSON, major units), ascending by quantity. Staff
+ * saves check them; a malformed value (hand-edited) counts as none rather than failing a page.
+ */
+export function parsePriceBreaks(json: string): PriceBreak[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    if (!Array.isArray(v)) return [];
+    return v
+      .filter(
+        (b): b is PriceBreak =>
+          !!b &&
+          typeof b === 'object' &&
+          Number.isInteger((b as PriceBreak).from) &&
+          Number.isFinite((b as PriceBreak).price) &&
+          (b as PriceBreak).price > 0,
+      )
+      .map((b) => ({ from: b.from, price: b.price }))
+      .sort((a, b) => a.from - b.from);
+  } catch {
+    return [];
   }
 }
 
@@ -135,6 +160,11 @@ export function createCatalogService({
       is_expire: p.is_expire || isExpired(p, site.toy_type) ? 1 : 0,
       created_at: p.created_at,
       updated_at: p.updated_at,
+      min_order_quantity: Number(p.min_order_quantity),
+      // Hidden prices hide their breaks too: a break's price is a price.
+      price_breaks: site.show_price ? parsePriceBreaks(p.price_breaks) : [],
+      lead_time_days: Number(p.lead_time_days),
+      hs_code: p.hs_code,
     };
   }
 

@@ -23,6 +23,7 @@ import type { Clock } from '../../platform/clock';
 import type { StaffCaller } from '../../platform/context';
 import type { Storage } from '../../platform/storage';
 import { FLAG_COLUMNS } from './catalog.repository';
+import { parsePriceBreaks } from './catalog.service';
 import {
   NAME_COLUMNS,
   onShowSignals,
@@ -52,11 +53,20 @@ export interface StaffProductsDeps {
   prepareText(keyword: Keyword, companyId: number): Promise<TextFilter | undefined>;
   /** The company's own upload behind a URL of staff_get_upload_credential, re-encoded; or refused. */
   readPicture(url: string, companyId: number): Promise<ArrivingPicture>;
+  /**
+   * A 3D model: the company's own upload behind a URL of staff_get_model_upload_credential,
+   * checked as a GLB (decision 0060); or why not.
+   */
+  readModel(url: string, companyId: number): Promise<{ ok: true } | { ok: false; reason: ModelProblem }>;
   /** Makes the WebP widths of a stored picture. */
   makeVariants(key: string): Promise<void>;
   /** Has the image index look at the catalogue now (new pictures become searchable). */
   indexPictures(): Promise<void>;
 }
+
+/** Why a 3D model was refused: a key of server.products.model.* */
+export type ModelProblem =
+  'notFound' | 'empty' | 'tooLarge' | 'notGlb' | 'wrongVersion' | 'badLength' | 'notGltf';
 
 const EXTENSION: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -119,6 +129,13 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
     description: row.description,
     video_url: row.video_url,
     model_url: row.model_url,
+    min_order_quantity: Number(row.min_order_quantity),
+    price_breaks: parsePriceBreaks(row.price_breaks).map((b) => ({
+      from: b.from,
+      price: toMinor(b.price, exponent),
+    })),
+    lead_time_days: Number(row.lead_time_days),
+    hs_code: row.hs_code,
     is_new: flagOf(row.is_new),
     is_recommend: flagOf(row.is_recommend),
     is_spot: flagOf(row.is_spot),
@@ -157,6 +174,15 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
       description: p.description,
       video_url: p.video_url,
       model_url: p.model_url,
+      min_order_quantity: p.min_order_quantity,
+      // Kept as the buyers' side reads them (major units, ascending), so a list reads no join.
+      price_breaks: JSON.stringify(
+        [...p.price_breaks]
+          .sort((a, b) => a.from - b.from)
+          .map((b) => ({ from: b.from, price: toMajor(b.price, exponent) })),
+      ),
+      lead_time_days: p.lead_time_days,
+      hs_code: p.hs_code,
       is_new: p.is_new,
       is_recommend: p.is_recommend,
       is_spot: p.is_spot,
@@ -216,6 +242,16 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
     if (p.factory_id !== null && !(await repo.factoryIsCompanys(companyId, p.factory_id)))
       return fail(ErrorCode.BAD_REQUEST, c.t('server.products.badFactory'));
     return null;
+  }
+
+  /**
+   * A model URL other than the one the product has (or none) must be the company's own GLB
+   * upload that passes the container check (decision 0060). Keeping or clearing is always fine.
+   */
+  async function checkNewModel(url: string, current: string, c: StaffCaller) {
+    if (url === '' || url === current) return null;
+    const read = await deps.readModel(url, c.staff.companyId);
+    return read.ok ? null : fail(ErrorCode.BAD_REQUEST, c.t(`server.products.model.${read.reason}`));
   }
 
   /** Stores an arriving picture once by its content, with its WebP widths; answers its file id. */
@@ -378,9 +414,8 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
       const refused = await referencesRefused(input.product, companyId, c);
       if (refused) return refused;
       if (id === undefined) {
-        // A 3D model arrives with its own upload (issue 18, later): a new product has none.
-        if (input.product.model_url !== '')
-          return fail(ErrorCode.BAD_REQUEST, c.t('server.products.modelUnchanged'));
+        const modelRefused = await checkNewModel(input.product.model_url, '', c);
+        if (modelRefused) return modelRefused;
         const now = clock.now();
         const created = await repo.transaction(async (r) => {
           const newId = await r.create(companyId, values(input.product, price_exponent), now);
@@ -395,12 +430,15 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
       if (input.updated_at === undefined)
         return fail(ErrorCode.BAD_REQUEST, c.t('server.products.updatedAtRequired'));
       const readAt = input.updated_at;
+      const current = await repo.find(companyId, id);
+      const modelRefused = await checkNewModel(input.product.model_url, current?.model_url ?? '', c);
+      if (modelRefused) return modelRefused;
       return withRefusal(async () => {
         await repo.transaction(async (r) => {
           const before = await r.find(companyId, id);
           if (!before) throw new Refused(fail(ErrorCode.FAILED, c.t('server.notFound')));
-          if (input.product.model_url !== '' && input.product.model_url !== before.model_url)
-            throw new Refused(fail(ErrorCode.BAD_REQUEST, c.t('server.products.modelUnchanged')));
+          // Checked before the transaction (reading a model takes time); a colleague who changed it
+          // meanwhile also changed updated_at, so the save below is refused as stale.
           const saved = await r.update(companyId, id, readAt, {
             ...values(input.product, price_exponent),
             updated_at: nextStamp(readAt),

@@ -27,6 +27,7 @@ import {
   toMinor,
   TRADE_TERMS,
   type WebsiteInfo,
+  unitPriceAt,
 } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
 import type { MessageKey } from '@vitrine/i18n';
@@ -879,11 +880,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const pieces = Math.max(1, Number(snap.carton_quantity) || 1);
         const boxes = Number(l.ctn);
         // The catalogue's price is in the website's currency; another currency keeps the number.
-        const unit =
-          snap.price === null || snap.price === undefined
-            ? 0
-            : rescaleMinor(toMinor(snap.price, siteCurrency), siteCurrency, currency);
         const quantity = lineQuantity('PCS', boxes, pieces);
+        // The price the record was submitted at: its price break for that many pieces (0059).
+        const price = unitPriceAt(snap.price ?? null, snap.price_breaks, quantity);
+        const unit =
+          price === null ? 0 : rescaleMinor(toMinor(price, siteCurrency), siteCurrency, currency);
         return {
           product_id: l.product_id === null ? null : Number(l.product_id),
           purchase_quantity: quantity,

@@ -216,7 +216,7 @@ export function createSamplesService({
           p.net_weight,
           l.ctn,
           l.pieces,
-          ...(showPrice ? [p.price, l.total_price] : []),
+          ...(showPrice ? [l.unit_price, l.total_price] : []),
           l.total_weight,
           l.total_cbm,
           l.total_cuft,
@@ -467,9 +467,11 @@ export function createSamplesService({
       // The record stores no pieces total (records from before would lack it): summed from its
       // lines as submitted, each carton count times the pieces per carton it had then.
       const rows = await repo.lines(site.company_id, r.id, LIMITS.CART_MAX_LINES, 0);
-      const pieces = rows.reduce((sum, l) => sum + storedLine(l, r.created_at, site).pieces, 0);
+      const stored = rows.map((l) => storedLine(l, r.created_at, site));
+      const pieces = stored.reduce((sum, l) => sum + l.pieces, 0);
+      const belowMoq = stored.filter((l) => l.below_moq).length;
       const s = summary(r, site);
-      return ok({ ...s, totals: { ...s.totals, pieces } });
+      return ok({ ...s, totals: { ...s.totals, pieces, below_moq: belowMoq } });
     },
 
     async lines(

@@ -9,7 +9,9 @@ import {
   IMAGE_SEARCH_TYPES,
   IMPORT_LIMITS,
   IMPORT_TYPES,
+  MODEL_CONTENT_TYPE,
   ORDER_LIMITS,
+  PRODUCT_LIMITS,
   type TempAuth,
   UPLOAD_PURPOSES,
   type UploadPurpose,
@@ -24,6 +26,7 @@ import {
   sniffImageType,
 } from '../../platform/image-content';
 import { checkMedia, isMediaType } from '../../platform/media-content';
+import { checkGlb, type ModelRefusal } from '../../platform/model-content';
 import type { Storage } from '../../platform/storage';
 import type { SignedUploadGrant } from '../../platform/upload-token';
 import type { UploadsRepository } from './uploads.repository';
@@ -89,6 +92,9 @@ export const UPLOAD_LIMITS: Record<
     },
     minSide: 1,
   },
+  // A product's 3D model (decision 0060): a GLB, checked as a glTF 2.0 container, never decoded
+  // as a picture (minSide does not apply).
+  model: { types: [MODEL_CONTENT_TYPE], maxBytes: PRODUCT_LIMITS.MODEL_MAX_BYTES, minSide: 0 },
 };
 
 /** Whether a file of the import purpose is what it says: a zip container (xlsx is one), or text. */
@@ -124,6 +130,8 @@ const EXTENSION: Record<string, string> = {
   'audio/ogg': 'ogg',
   'audio/webm': 'weba',
   'audio/wav': 'wav',
+  // The extension is what /files/ serves the type by (model/gltf-binary).
+  [MODEL_CONTENT_TYPE]: 'glb',
 };
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -235,6 +243,12 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
         return looksLikeImportFile(bytes, grant.contentType)
           ? { ok: true, bytes }
           : { ok: false, reason: 'wrongType' };
+      if (grant.contentType === MODEL_CONTENT_TYPE) {
+        const model = await checkGlb(bytes, grant.maxBytes);
+        return model.ok
+          ? { ok: true, bytes }
+          : { ok: false, reason: model.reason === 'notGlb' ? 'wrongType' : 'unreadable' };
+      }
       if (isMediaType(grant.contentType)) {
         const media = await checkMedia(bytes, grant.contentType, grant.maxBytes);
         return media.ok ? { ok: true, bytes } : { ok: false, reason: 'wrongType' };
@@ -318,6 +332,24 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
         return { ok: true, key, bytes, type: 'application/pdf' };
       const check = await checkImage(bytes, limits);
       return check.ok ? { ok: true, key, bytes, type: check.type } : { ok: false, reason: check.reason };
+    },
+
+    /**
+     * A product's 3D model behind a file_url of the 'model' purpose (the company's own upload),
+     * checked as a GLB again (decision 0060): a storage that takes uploads directly (S3) never
+     * checked it. Answers the key the model is kept under.
+     */
+    async readUploadedModel(
+      url: string,
+      companyId: number,
+    ): Promise<{ ok: true; key: string } | { ok: false; reason: ModelRefusal | 'notFound' }> {
+      const key = storage.keyOfUrl(url);
+      const found = key ? uploadOwner(key) : null;
+      const mine = found?.companyId === companyId && found.purpose === 'model';
+      const bytes = key && mine ? await storage.read(key) : null;
+      if (!key || !bytes) return { ok: false, reason: 'notFound' };
+      const check = await checkGlb(bytes, UPLOAD_LIMITS.model.maxBytes);
+      return check.ok ? { ok: true, key } : check;
     },
 
     /**

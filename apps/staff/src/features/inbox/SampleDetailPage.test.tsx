@@ -17,7 +17,7 @@ const detail = (lang: string): CallResponse<'staff_get_sample'> => {
   return {
     sample: s,
     lines: [],
-    totals: { ...s.totals, pieces: 120 },
+    totals: { ...s.totals, pieces: 120, below_moq: 0 },
   };
 };
 

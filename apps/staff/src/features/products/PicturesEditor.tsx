@@ -9,6 +9,8 @@ import { UploadStatus } from '../../components/PictureField';
 
 type Slot = { picture_id: number } | { url: string };
 
+const PICTURE_MB = PRODUCT_LIMITS.PICTURE_MAX_BYTES / (1024 * 1024);
+
 /**
  * A product's pictures, the main one first. Each change is saved at once (uploads go to storage
  * first, then staff_set_product_pictures re-encodes and indexes them), so a picture is never
@@ -64,13 +66,52 @@ export function PicturesEditor({
     }
   };
 
+  /**
+   * The files that may go up, and why any others may not: a picture is a JPG or PNG of at most
+   * PICTURE_MAX_BYTES, and a product has at most PICTURES_MAX (the server refuses the rest too).
+   */
+  const acceptable = (files: File[], room: number): { fit: File[]; problems: string } => {
+    const problems: string[] = [];
+    const fit = files.filter((f) => {
+      if (!PICTURE_TYPES.some((type) => type === f.type)) {
+        problems.push(t('ui.products.pictures.notPicture', { name: f.name }));
+        return false;
+      }
+      if (f.size > PRODUCT_LIMITS.PICTURE_MAX_BYTES) {
+        problems.push(t('ui.products.pictures.tooLarge', { name: f.name, mb: PICTURE_MB }));
+        return false;
+      }
+      return true;
+    });
+    if (fit.length > room)
+      problems.push(
+        t('ui.products.pictures.tooMany', {
+          count: fit.length - room,
+          max: PRODUCT_LIMITS.PICTURES_MAX,
+        }),
+      );
+    return { fit: fit.slice(0, Math.max(0, room)), problems: problems.join(' ') };
+  };
+  /** Says what was left out, after whatever the save said. */
+  const tell = (problems: string) =>
+    problems && setProblem((before) => [before, problems].filter(Boolean).join(' '));
+
   const add = async (files: File[]) => {
     const room = PRODUCT_LIMITS.PICTURES_MAX - pictures.length;
-    const urls = await upload(files.slice(0, room));
-    if (urls) await save([...kept(), ...urls.map((url) => ({ url }))]);
+    const { fit, problems } = acceptable(files, room);
+    setProblem('');
+    if (fit.length > 0) {
+      const urls = await upload(fit);
+      if (urls) await save([...kept(), ...urls.map((url) => ({ url }))]);
+    }
+    tell(problems);
   };
   const replace = async (index: number, file: File | null) => {
     if (!file) return;
+    const { fit, problems } = acceptable([file], 1);
+    setProblem('');
+    tell(problems);
+    if (fit.length === 0) return;
     const urls = await upload([file]);
     const slots = kept();
     if (urls?.[0]) {
@@ -183,7 +224,7 @@ export function PicturesEditor({
             )}
           </FileButton>
           <Text size="xs" c="dimmed">
-            {t('ui.products.pictures.hint', { max: PRODUCT_LIMITS.PICTURES_MAX })}
+            {t('ui.products.pictures.hint', { max: PRODUCT_LIMITS.PICTURES_MAX, mb: PICTURE_MB })}
           </Text>
         </Group>
       )}

@@ -35,6 +35,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
 import {
+  breakErrors,
   draftErrors,
   draftOf,
   emptyDraft,
@@ -45,6 +46,8 @@ import {
   SIZE_FIELDS,
 } from './draft';
 import { OPTIONS_KEY, PRODUCTS_KEY, productKey } from './keys';
+import { ModelField } from './ModelField';
+import { OrderingFacts } from './OrderingFacts';
 import { PicturesEditor } from './PicturesEditor';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 
@@ -112,7 +115,7 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
   };
   const setText = (kind: 'names' | 'packing', lang: LangKey, value: string) =>
     setDraft((d) => ({ ...d, [kind]: { ...d[kind], [lang]: value } }));
-  const input = (field: Exclude<keyof ProductDraft, 'names' | 'packing'>) => ({
+  const input = (field: Exclude<keyof ProductDraft, 'names' | 'packing' | 'price_breaks'>) => ({
     id: `product-${field}`,
     value: String(draft[field] ?? ''),
     readOnly: !editable,
@@ -412,6 +415,15 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
         </SimpleGrid>
       </Paper>
 
+      <OrderingFacts
+        draft={draft}
+        currency={currency}
+        editable={editable}
+        rowErrors={showErrors ? breakErrors(draft, exponent) : null}
+        input={input}
+        onBreaks={(rows) => set('price_breaks', rows)}
+      />
+
       <Paper withBorder p="md">
         <Group justify="space-between" mb="sm">
           <Title order={3} size="h4">
@@ -465,27 +477,7 @@ function ProductEditor({ product: initial, options }: { product: StaffProduct | 
             minRows={3}
             {...input('description')}
           />
-          <Group gap="sm">
-            <Text size="sm" fw={500}>
-              {t('ui.products.field.model')}
-            </Text>
-            {draft.model_url ? (
-              <>
-                <Anchor href={draft.model_url} size="sm" target="_blank" rel="noreferrer">
-                  {t('ui.products.modelLink')}
-                </Anchor>
-                {editable && (
-                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => set('model_url', '')}>
-                    {t('ui.common.remove')}
-                  </Button>
-                )}
-              </>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('ui.common.none')}
-              </Text>
-            )}
-          </Group>
+          <ModelField url={draft.model_url} editable={editable} onChange={(url) => set('model_url', url)} />
         </Stack>
       </Paper>
 

@@ -1,6 +1,8 @@
 import {
   LANG_KEYS,
   type LangKey,
+  formatHsCode,
+  normalizeHsCode,
   PRODUCT_FLAG_FIELDS,
   PRODUCT_LIMITS,
   type ProductFields,
@@ -56,6 +58,12 @@ export type ProductDraft = Record<IntegerField | SizeField | TextField, string> 
     /** YYYY-MM-DD, or empty. */
     price_valid_until: string;
     model_url: string;
+    /** Pieces; '0' or '': none. */
+    min_order_quantity: string;
+    lead_time_days: string;
+    hs_code: string;
+    /** From (pieces) and unit price (major units), as typed. */
+    price_breaks: { from: string; price: string }[];
   };
 
 export type DraftError =
@@ -68,8 +76,13 @@ export type DraftError =
   | 'netOverGross'
   | 'url'
   | 'nameRequired'
-  | 'date';
+  | 'date'
+  | 'hsCode'
+  | 'breakFromMin'
+  | 'breaksOrder'
+  | 'breakPricePositive';
 export type DraftErrors = Partial<Record<keyof ProductDraft, DraftError>>;
+export type BreakErrors = { from?: DraftError; price?: DraftError }[];
 
 const empty16 = () => Object.fromEntries(LANG_KEYS.map((k) => [k, ''])) as Record<LangKey, string>;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -84,6 +97,10 @@ export function emptyDraft(): ProductDraft {
     price: '',
     price_valid_until: '',
     model_url: '',
+    min_order_quantity: '0',
+    lead_time_days: '0',
+    hs_code: '',
+    price_breaks: [],
     purchase_number: '1',
     stock_quantity: '0',
     carton_quantity: '0',
@@ -104,6 +121,14 @@ export function draftOf(p: StaffProduct): ProductDraft {
     price: minorToMajorText(p.price, p.price_exponent),
     price_valid_until: p.price_valid_until === null ? '' : isoDay(p.price_valid_until),
     model_url: p.model_url,
+    min_order_quantity: String(p.min_order_quantity),
+    lead_time_days: String(p.lead_time_days),
+    // Shown as customs papers write it; saved as its digits.
+    hs_code: p.hs_code ? formatHsCode(p.hs_code) : '',
+    price_breaks: p.price_breaks.map((b) => ({
+      from: String(b.from),
+      price: minorToMajorText(b.price, p.price_exponent),
+    })),
     ...(Object.fromEntries(INTEGER_FIELDS.map((f) => [f, String(p[f])])) as Record<IntegerField, string>),
     ...(Object.fromEntries(SIZE_FIELDS.map((f) => [f, String(p[f])])) as Record<SizeField, string>),
     ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, p[f]])) as Record<TextField, string>),
@@ -112,6 +137,54 @@ export function draftOf(p: StaffProduct): ProductDraft {
 }
 
 const NUMBER = /^\d+(\.\d+)?$/;
+
+/** A whole number field's problem, if any. */
+function integerError(text: string, max: number): DraftError | undefined {
+  const v = text.trim();
+  if (v === '') return 'required';
+  if (!/^\d+$/.test(v)) return /^-/.test(v) ? 'negative' : 'integer';
+  if (Number(v) > max) return 'tooLarge';
+  return undefined;
+}
+
+/** A typed price's problem, if any. */
+function priceError(text: string, exponent: number): DraftError | undefined {
+  const price = parseMajor(text, exponent);
+  if (!price.ok)
+    return price.reason === 'empty'
+      ? 'required'
+      : price.reason === 'decimals'
+        ? 'decimals'
+        : price.reason === 'tooLarge'
+          ? 'tooLarge'
+          : /^-/.test(text.trim())
+            ? 'negative'
+            : 'number';
+  return price.minor > PRODUCT_LIMITS.PRICE_MAX ? 'tooLarge' : undefined;
+}
+
+/**
+ * Each price break's problems (decision 0059): a whole number of pieces of at least 2, above the
+ * break before it (breaks go up by quantity), and a unit price above zero.
+ */
+export function breakErrors(d: ProductDraft, exponent: number): BreakErrors {
+  return d.price_breaks.map((b, i) => {
+    const e: { from?: DraftError; price?: DraftError } = {};
+    const from = integerError(b.from, PRODUCT_LIMITS.QUANTITY_MAX);
+    const before = Number(d.price_breaks[i - 1]?.from);
+    if (from) e.from = from;
+    else if (Number(b.from) < 2) e.from = 'breakFromMin';
+    else if (i > 0 && Number.isFinite(before) && Number(b.from) <= before) e.from = 'breaksOrder';
+    const price = priceError(b.price, exponent);
+    if (price) e.price = price;
+    else if (
+      parseMajor(b.price, exponent).ok &&
+      (parseMajor(b.price, exponent) as { minor: number }).minor === 0
+    )
+      e.price = 'breakPricePositive';
+    return e;
+  });
+}
 
 /** The draft's problems, field by field; none means it can be sent. */
 export function draftErrors(d: ProductDraft, exponent: number): DraftErrors {
@@ -150,6 +223,16 @@ export function draftErrors(d: ProductDraft, exponent: number): DraftErrors {
     else if (price.minor > PRODUCT_LIMITS.PRICE_MAX) errors.price = 'tooLarge';
   }
   if (d.video_url.trim() && !/^https?:\/\/\S+$/.test(d.video_url.trim())) errors.video_url = 'url';
+  const moq = integerError(d.min_order_quantity, PRODUCT_LIMITS.QUANTITY_MAX);
+  if (moq) errors.min_order_quantity = moq;
+  const lead = integerError(d.lead_time_days, PRODUCT_LIMITS.LEAD_TIME_MAX_DAYS);
+  if (lead) errors.lead_time_days = lead;
+  if (d.hs_code.trim() && normalizeHsCode(d.hs_code) === null) errors.hs_code = 'hsCode';
+  // One entry for all the rows (the count and the focus); each row shows its own.
+  const rows = breakErrors(d, exponent)
+    .flatMap((e) => [e.from, e.price])
+    .filter(Boolean);
+  if (rows[0]) errors.price_breaks = rows[0];
   if (d.price_valid_until && Number.isNaN(Date.parse(`${d.price_valid_until}T00:00:00Z`)))
     errors.price_valid_until = 'date';
   return errors;
@@ -167,6 +250,13 @@ export function fieldsOf(d: ProductDraft, exponent: number): ProductFields {
     price: price.ok ? price.minor : 0,
     price_valid_until: d.price_valid_until ? Date.parse(`${d.price_valid_until}T00:00:00Z`) : null,
     model_url: d.model_url,
+    min_order_quantity: Number(d.min_order_quantity) || 0,
+    lead_time_days: Number(d.lead_time_days) || 0,
+    hs_code: d.hs_code.trim() ? (normalizeHsCode(d.hs_code) ?? '') : '',
+    price_breaks: d.price_breaks.map((b) => {
+      const price = parseMajor(b.price, exponent);
+      return { from: Number(b.from), price: price.ok ? price.minor : 0 };
+    }),
     ...(Object.fromEntries(INTEGER_FIELDS.map((f) => [f, Number(d[f])])) as Record<IntegerField, number>),
     ...(Object.fromEntries(SIZE_FIELDS.map((f) => [f, Number(d[f].replace(',', '.'))])) as Record<
       SizeField,

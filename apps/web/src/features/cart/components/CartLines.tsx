@@ -1,5 +1,5 @@
-import { ActionIcon, Checkbox, NumberInput } from '@mantine/core';
-import type { CartLine } from '@vitrine/contract';
+import { ActionIcon, Button, Checkbox, NumberInput } from '@mantine/core';
+import { type CartLine, cartonsForQuantity, formatHsCode } from '@vitrine/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/icons';
@@ -104,6 +104,47 @@ function CartonsInput({ line, onCartons }: { line: CartLine; onCartons(id: numbe
   );
 }
 
+/** The break a line's pieces reached, and the next one up (decision 0059); none without breaks. */
+function breaksOf(line: CartLine) {
+  const breaks = line.product.price_breaks ?? [];
+  const reached = breaks.filter((b) => line.pieces >= b.from).at(-1);
+  const next = breaks.find((b) => line.pieces < b.from);
+  return { reached, next };
+}
+
+/**
+ * The minimum order quantity of a line below it (decision 0059): a warning that says how many
+ * cartons reach it and, in the cart, sets them in one press. It does not block submission.
+ */
+function BelowMoq({
+  line,
+  onCartons,
+}: {
+  line: CartLine;
+  onCartons?: ((id: number, ctn: number) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const p = line.product;
+  const moq = p.min_order_quantity ?? 0;
+  const ctn = cartonsForQuantity(p, moq);
+  return (
+    <div className={classes.moqWarning} role="note" data-testid="below-moq">
+      <span>{t('web.cart.belowMoq', { moq: formatNumber(moq), ctn: formatNumber(ctn) })}</span>
+      {onCartons && ctn <= MAX_CARTONS ? (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="orange"
+          onClick={() => onCartons(p.id, ctn)}
+          aria-label={t('web.cart.raiseToOf', { ctn: formatNumber(ctn), name: p.name })}
+        >
+          {t('web.cart.raiseTo', { ctn: formatNumber(ctn) })}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * Cart lines (or a record's lines): picture, number, name, packing and carton data, then what
  * the line's cartons amount to. Laid out as rows on a wide screen and as cards on a phone.
@@ -115,6 +156,7 @@ export function CartLines({ lines, edit }: CartLinesProps) {
       {lines.map((line) => {
         const p = line.product;
         const expired = p.is_expire === 1;
+        const breaks = breaksOf(line);
         return (
           <li key={p.id} className={classes.line} data-expired={expired || undefined} data-testid="cart-line">
             {edit ? (
@@ -175,14 +217,56 @@ export function CartLines({ lines, edit }: CartLinesProps) {
                 {p.price !== null ? (
                   <div>
                     <dt>{t('web.cart.unitPrice')}</dt>
+                    <dd data-testid="unit-price">
+                      <bdi>
+                        {formatMoney(line.unit_price ?? p.price, p.money_unit)} {p.trade_term}
+                      </bdi>
+                      {breaks.reached ? (
+                        <span className={classes.breakNote}>
+                          {' '}
+                          {t('web.cart.breakApplied', { from: formatNumber(breaks.reached.from) })}
+                        </span>
+                      ) : null}
+                    </dd>
+                  </div>
+                ) : null}
+                {p.price !== null && breaks.next ? (
+                  <div>
+                    <dt>{t('web.cart.nextBreak')}</dt>
                     <dd>
                       <bdi>
-                        {formatMoney(p.price, p.money_unit)} {p.trade_term}
+                        {t('web.cart.nextBreakValue', {
+                          price: formatMoney(breaks.next.price, p.money_unit),
+                          from: formatNumber(breaks.next.from),
+                        })}
                       </bdi>
                     </dd>
                   </div>
                 ) : null}
+                {p.min_order_quantity ? (
+                  <div>
+                    <dt>{t('web.cart.moq')}</dt>
+                    <dd>
+                      <bdi>{formatNumber(p.min_order_quantity)} PCS</bdi>
+                    </dd>
+                  </div>
+                ) : null}
+                {p.lead_time_days ? (
+                  <div>
+                    <dt>{t('web.cart.leadTime')}</dt>
+                    <dd>{t('web.cart.days', { n: formatNumber(p.lead_time_days) })}</dd>
+                  </div>
+                ) : null}
+                {p.hs_code ? (
+                  <div>
+                    <dt>{t('web.cart.hsCode')}</dt>
+                    <dd>
+                      <bdi>{formatHsCode(p.hs_code)}</bdi>
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
+              {line.below_moq && !expired ? <BelowMoq line={line} onCartons={edit?.onCartons} /> : null}
             </div>
             <div className={classes.amounts}>
               <div className={classes.ctn}>

@@ -18,7 +18,7 @@ export function CartSummary({
   totals,
   title,
 }: {
-  totals: CartTotals | Omit<CartTotals, 'pieces'>;
+  totals: CartTotals | Omit<CartTotals, 'pieces' | 'below_moq'>;
   title?: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -30,6 +30,11 @@ export function CartSummary({
       <h2 id="cart-summary-title" className={classes.summaryTitle}>
         {title ?? t('web.cart.summary')}
       </h2>
+      {'below_moq' in totals && totals.below_moq > 0 ? (
+        <p className={classes.moqSummary} role="note" data-testid="moq-summary">
+          {t('web.cart.belowMoqSummary', { count: totals.below_moq })}
+        </p>
+      ) : null}
       <dl className={classes.totals}>
         <dt>{t('web.cart.totalProducts')}</dt>
         <dd data-testid="total-lines">{formatNumber(totals.lines)}</dd>

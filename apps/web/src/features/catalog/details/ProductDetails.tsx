@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ProductFlags } from '../../../components/product';
 import { logEvent } from '../../../lib/analytics';
+import { formatNumber } from '../../../lib/format';
 import { requestAddToCart } from '../../../lib/cart-events';
 import { catalogHref } from '../list/params';
 import { copyText } from './copy';
 import classes from './details.module.css';
 import { Gallery } from './Gallery';
 import { ModelView } from './ModelView';
+import { PriceBreaks } from './PriceBreaks';
 import { RelatedShelf } from './RelatedShelf';
 import { formatPrice, specRows } from './spec-rows';
 import { isNotFound, productIdFrom, useProductDetail } from './useProductDetail';
@@ -129,7 +131,7 @@ function DetailsSkeleton() {
 
 function Loaded({ product: p, variant }: { product: ProductDetail; variant: DetailsVariant }) {
   const { t } = useTranslation();
-  const rows = specRows(p);
+  const rows = specRows(p, (n) => t('web.details.days', { n: formatNumber(n) }));
   const price = formatPrice(p);
   const expired = p.is_expire === 1;
   const pictures =
@@ -209,6 +211,8 @@ function Loaded({ product: p, variant }: { product: ProductDetail; variant: Deta
               </Text>
             </div>
           )}
+
+          <PriceBreaks product={p} />
 
           <div>
             <Button

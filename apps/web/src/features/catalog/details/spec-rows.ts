@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@vitrine/contract';
+import { formatHsCode, type ProductDetail } from '@vitrine/contract';
 import { cbmToCuft, formatDate, formatMoney, formatNumber, formatVolume } from '../../../lib/format';
 
 /**
@@ -21,6 +21,9 @@ export const SPEC_LABELS = [
   'price',
   'priceValidUntil',
   'stockQuantity',
+  'minOrderQuantity',
+  'leadTime',
+  'hsCode',
   'remark',
   'description',
   'updateDate',
@@ -53,7 +56,11 @@ export function formatPrice(p: Pick<ProductDetail, 'price' | 'money_unit' | 'tra
   return text(p.trade_term) ? `${text(p.trade_term)} ${money}` : money;
 }
 
-export function specRows(p: ProductDetail): SpecRow[] {
+/**
+ * `days` words a lead time in the page's language ("35 days"); the ordering facts (decision
+ * 0059) are left out when not given (0 or empty).
+ */
+export function specRows(p: ProductDetail, days: (n: number) => string = String): SpecRow[] {
   const rows: SpecRow[] = [];
   const add = (label: SpecLabel, value: string, long?: true) => {
     if (value.trim()) rows.push(long ? { label, value, long } : { label, value });
@@ -87,6 +94,9 @@ export function specRows(p: ProductDetail): SpecRow[] {
     p.price !== null && positive(p.price_valid_until) ? formatDate(p.price_valid_until) : '',
   );
   add('stockQuantity', positive(p.stock_quantity) ? `${formatNumber(p.stock_quantity)} PCS` : '');
+  add('minOrderQuantity', positive(p.min_order_quantity) ? `${formatNumber(p.min_order_quantity)} PCS` : '');
+  add('leadTime', positive(p.lead_time_days) ? days(p.lead_time_days) : '');
+  add('hsCode', text(p.hs_code) ? formatHsCode(text(p.hs_code)) : '');
   add('remark', text(p.remark), true);
   add('description', text(p.description), true);
   add('updateDate', positive(p.updated_at) ? formatDate(p.updated_at) : '');
