@@ -48,6 +48,7 @@ export const IMPORT_KINDS = [
   'date',
   'category',
   'factory',
+  'price_breaks',
   'pictures',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -187,6 +188,31 @@ const SCALAR_COLUMNS: readonly ScalarRow[] = [
     label: { en: 'Video', zh: '视频' },
     aliases: ['video url', '视频链接'],
   },
+  // Ordering facts (decision 0059). Price breaks read as "24: 1.20; 48: 1.10" (pieces: unit price).
+  {
+    field: 'min_order_quantity',
+    kind: 'integer',
+    label: { en: 'Minimum order (pieces)', zh: '最小起订量（件）' },
+    aliases: ['moq', 'min order', 'min order qty', 'minimum order quantity', '起订量', '最小起订量'],
+  },
+  {
+    field: 'price_breaks',
+    kind: 'price_breaks',
+    label: { en: 'Price breaks', zh: '阶梯价' },
+    aliases: ['tier prices', 'quantity prices', 'volume prices', '阶梯价格', '批量价'],
+  },
+  {
+    field: 'lead_time_days',
+    kind: 'integer',
+    label: { en: 'Lead time (days)', zh: '生产周期（天）' },
+    aliases: ['lead time', 'production time', 'delivery time', '交期', '生产周期'],
+  },
+  {
+    field: 'hs_code',
+    kind: 'text',
+    label: { en: 'HS code', zh: '海关编码' },
+    aliases: ['hs', 'hts', 'hts code', 'customs code', '商品编码', 'hs编码'],
+  },
   { field: 'is_new', kind: 'flag', label: { en: 'New arrival', zh: '新品' } },
   { field: 'is_recommend', kind: 'flag', label: { en: 'Recommended', zh: '推荐' } },
   { field: 'is_spot', kind: 'flag', label: { en: 'Spot', zh: '现货' } },
@@ -307,6 +333,8 @@ export const IMPORT_ERROR_CODES = [
   'bad_flag',
   'bad_date',
   'bad_url',
+  'bad_hs_code',
+  'bad_price_breaks',
   'unknown_category',
   'unknown_factory',
   'net_over_gross',

@@ -120,6 +120,46 @@ describe('reading files', () => {
     expect(rows[3]?.problems).toEqual([{ code: 'number_required', column: 'toy_number', value: '' }]);
   });
 
+  it('reads the ordering facts: MOQ, lead time, an HS code with dots and price breaks in pieces: price', () => {
+    const rows = checkRows({
+      rows: [
+        ['B-1', 'Kite', '48', '30', '9503.00.90', '24: 1.20; 48: $1.10'],
+        ['B-2', 'Ball', '', '', '95', '48: 1.10; 24: 1.20'],
+        ['B-3', 'Top', '', '', '', 'a dozen for a dollar'],
+      ],
+      mapping: {
+        toy_number: 0,
+        name_en: 1,
+        min_order_quantity: 2,
+        lead_time_days: 3,
+        hs_code: 4,
+        price_breaks: 5,
+      },
+      categories: [],
+      factories: [],
+      moneyUnit: 'USD',
+    });
+    expect(rows[0]).toMatchObject({
+      fields: {
+        min_order_quantity: 48,
+        lead_time_days: 30,
+        hs_code: '95030090',
+        price_breaks: [
+          { from: 24, price: 120 },
+          { from: 48, price: 110 },
+        ],
+      },
+      problems: [],
+    });
+    expect(rows[1]?.problems).toEqual([
+      { code: 'bad_hs_code', column: 'hs_code', value: '95' },
+      { code: 'bad_price_breaks', column: 'price_breaks', value: '48: 1.10; 24: 1.20' },
+    ]);
+    expect(rows[2]?.problems).toEqual([
+      { code: 'bad_price_breaks', column: 'price_breaks', value: 'a dozen for a dollar' },
+    ]);
+  });
+
   it('refuses a zip bomb whole and an entry whose path leaves the zip alone', async () => {
     const bomb = await zipOf({ 'x.jpg': Buffer.alloc(4 * 1024 * 1024) }, 'DEFLATE');
     expect(await listZip({ bytes: bomb })).toMatchObject({ ok: false, code: 'zip_ratio' });

@@ -1,4 +1,5 @@
 import {
+  breaksAscend,
   IMPORT_COLUMNS,
   IMPORT_LIMITS,
   type ImportColumn,
@@ -208,6 +209,16 @@ const byName = (list: Named[], text: string): number | null => {
   return null;
 };
 
+/** A typed price (currency signs and codes allowed, a decimal comma too) in minor units. */
+function priceOf(text: string, input: CheckRowsInput): number | null {
+  const plain = text.replace(/[\s\u00a0$¥€£]/g, '').replace(/^(usd|cny|rmb|eur)/i, '');
+  try {
+    return toMinor(plain.replace(/^(\d+),(\d+)$/, '$1.$2'), input.moneyUnit);
+  } catch {
+    return null;
+  }
+}
+
 /** One cell as its field's value, or why not. */
 function readCell(
   c: ImportColumn,
@@ -226,7 +237,27 @@ function readCell(
   };
   switch (c.kind) {
     case 'text':
-      return checked(text, c.field === 'video_url' ? 'bad_url' : 'too_long');
+      return checked(
+        text,
+        c.field === 'video_url' ? 'bad_url' : c.field === 'hs_code' ? 'bad_hs_code' : 'too_long',
+      );
+    case 'price_breaks': {
+      // "24: 1.20; 48: 1.10" — pieces, then the unit price; `=` or `@` also separate them.
+      const breaks: { from: number; price: number }[] = [];
+      for (const part of text
+        .split(/[;；\n\r|]+/)
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        const m = /^(\d+)\s*\+?\s*(?:pcs|pieces|件)?\s*[:：=@]\s*(.+)$/i.exec(part);
+        if (!m) return { ok: false, code: 'bad_price_breaks' };
+        const price = priceOf(m[2] ?? '', input);
+        if (price === null) return { ok: false, code: 'bad_price_breaks' };
+        breaks.push({ from: Number(m[1]), price });
+      }
+      return breaksAscend(breaks)
+        ? checked(breaks, 'bad_price_breaks')
+        : { ok: false, code: 'bad_price_breaks' };
+    }
     case 'integer': {
       const n = numberOf(text);
       if (n === null) return { ok: false, code: 'not_a_number' };
@@ -239,12 +270,8 @@ function readCell(
       return checked(Math.round(n * 100) / 100, 'out_of_range');
     }
     case 'price': {
-      const plain = text.replace(/[\s\u00a0$¥€£]/g, '').replace(/^(usd|cny|rmb|eur)/i, '');
-      try {
-        return checked(toMinor(plain.replace(/^(\d+),(\d+)$/, '$1.$2'), input.moneyUnit), 'not_a_number');
-      } catch {
-        return { ok: false, code: 'not_a_number' };
-      }
+      const minor = priceOf(text, input);
+      return minor === null ? { ok: false, code: 'not_a_number' } : checked(minor, 'not_a_number');
     }
     case 'flag': {
       const t = text.toLowerCase();
