@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (and its workers, dist/excel-worker.js, dist/image-worker.js and dist/proforma-worker.js): our workspace packages (TypeScript sources) are
+// Bundles the server into dist/main.js (and its workers, dist/excel-worker.js, dist/image-worker.js, dist/proforma-worker.js and dist/linesheet-worker.js): our workspace packages (TypeScript sources) are
 // inlined; npm dependencies stay external and load from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -15,6 +15,8 @@ await build({
     'image-worker': 'src/modules/image-search/image-search.worker.ts',
     // Proforma invoices (pictures converted, PDF laid out), likewise.
     'proforma-worker': 'src/modules/orders/proforma/proforma.worker.ts',
+    // Linesheets (decision 0061), likewise.
+    'linesheet-worker': 'src/modules/linesheet/linesheet.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -19,6 +19,7 @@ import { workerPool, workerTask } from './platform/worker-task';
 import type { WorkbookInput } from './modules/samples/samples.excel';
 import type { ImageWork } from './modules/image-search/image-search.work';
 import type { ProformaDocument } from './modules/orders/proforma/proforma.input';
+import type { LinesheetDocument } from './modules/linesheet/linesheet.input';
 
 async function main(): Promise<void> {
   let config;
@@ -94,12 +95,17 @@ async function main(): Promise<void> {
   const queryThreads = Math.min(4, availableParallelism());
   // Proforma invoices are drawn in a thread of their own (decision 0031), inline from source.
   const proformaWorker = new URL('./proforma-worker.js', import.meta.url);
+  // Linesheets likewise, in a thread of their own so a long one never waits behind invoices (decision 0061).
+  const linesheetWorker = new URL('./linesheet-worker.js', import.meta.url);
   const app = await buildApp({
     buildWorkbook: existsSync(fileURLToPath(excelWorker))
       ? workerTask<WorkbookInput, Buffer>(excelWorker)
       : undefined,
     renderProforma: existsSync(fileURLToPath(proformaWorker))
       ? workerTask<ProformaDocument, Uint8Array>(proformaWorker)
+      : undefined,
+    renderLinesheet: existsSync(fileURLToPath(linesheetWorker))
+      ? workerTask<LinesheetDocument, Uint8Array>(linesheetWorker)
       : undefined,
     imageWork: existsSync(fileURLToPath(imageWorker))
       ? {

@@ -14,6 +14,7 @@ export * from './calls/search';
 export * from './calls/staff';
 export * from './calls/staff-products';
 export * from './calls/orders';
+export * from './calls/linesheet';
 export * from './money';
 export * from './calls/chat';
 export * from './calls/registry';

@@ -183,6 +183,12 @@ import {
   staffSearchChatProductsRequest,
   chatStaffList,
 } from './chat';
+import {
+  getLinesheetRequest,
+  LINESHEET_MAX_PRODUCTS,
+  linesheetResponse,
+  staffGetLinesheetRequest,
+} from './linesheet';
 
 /**
  * Who may make a call:
@@ -1339,6 +1345,23 @@ export const calls = {
       'A credential for one file of a staff message under im/{date}/: a picture (stored re-encoded), a video or an audio (container checked), within CHAT_MEDIA limits.',
     request: staffChatUploadCredentialRequest,
     response: tempAuth,
+  }),
+  get_linesheet: call({
+    name: 'get_linesheet',
+    access: 'session',
+    tag: 'linesheet',
+    summary: `A linesheet (PDF catalogue) of the buyer's cart, one of their sample records, a category or a text search: pictures, numbers per number_type, names in the request's language, carton data, prices when the website shows them; at most ${LINESHEET_MAX_PRODUCTS} products.`,
+    request: getLinesheetRequest,
+    response: linesheetResponse,
+  }),
+  staff_get_linesheet: call({
+    name: 'staff_get_linesheet',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-catalog',
+    summary: `A linesheet (PDF catalogue) of products chosen in the console, a sample record, a category or a text search, in a buyer's language, as the showroom shows them; at most ${LINESHEET_MAX_PRODUCTS} products.`,
+    request: staffGetLinesheetRequest,
+    response: linesheetResponse,
   }),
 } as const;
 
