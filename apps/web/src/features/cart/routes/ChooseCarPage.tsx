@@ -19,6 +19,7 @@ import { SubmitSelection, type Submitted } from '../components/SubmitSelection';
 import { useCartView } from '../components/useCartView';
 import classes from '../components/cart.module.css';
 import { ShareToChatButton } from '../../../components/ShareToChatButton';
+import { LinesheetButton } from '../../../components/linesheet';
 
 function CartSkeleton() {
   return (
@@ -212,6 +213,8 @@ export default function ChooseCarPage() {
                 )
               }
             />
+            {/* A customer's cart is read on the server; a visitor's is the lines on screen. */}
+            <LinesheetButton selection={() => ({ kind: 'cart', ids: cart.lines.map((l) => l.product.id) })} />
           </div>
         </aside>
       </div>

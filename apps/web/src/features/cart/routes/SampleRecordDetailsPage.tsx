@@ -10,6 +10,7 @@ import { useApiQuery } from '../../../lib/query';
 import { CartLines } from '../components/CartLines';
 import { CartSummary } from '../components/CartSummary';
 import { ExportButton } from '../components/ExportButton';
+import { LinesheetButton } from '../../../components/linesheet';
 import '../components/mantine-styles';
 import classes from '../components/cart.module.css';
 
@@ -71,7 +72,10 @@ export default function SampleRecordDetailsPage() {
       {back}
       <div className={classes.head}>
         <h1 className={classes.title}>{t('web.records.detailTitle', { number: r.number })}</h1>
-        <ExportButton run={() => callApiWithTip('export_choose', { id: r.id }, { silent: true })} />
+        <div className={classes.headActions}>
+          <ExportButton run={() => callApiWithTip('export_choose', { id: r.id }, { silent: true })} />
+          <LinesheetButton selection={() => ({ kind: 'record', id: r.id })} />
+        </div>
       </div>
       <dl className={classes.facts}>
         {facts.map(([label, value]) => (

@@ -12,6 +12,8 @@ import type { CatalogParams } from './params';
 import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
 import { ShareToChatButton } from '../../../components/ShareToChatButton';
+import { LinesheetButton } from '../../../components/linesheet';
+import type { LinesheetSelection } from '@vitrine/contract';
 
 type Page = CallResponse<'get_list'>;
 
@@ -25,6 +27,8 @@ export interface CatalogResultsProps {
   emptyBackTo?: string;
   /** What the empty state says (defaults to a hint to change the filters). */
   emptyMessage?: string;
+  /** What a 'Linesheet PDF' beside the count holds (a category or a search); none: no button. */
+  linesheet?: LinesheetSelection | null;
 }
 
 /** A page of products in the chosen mode, its count, paging, and the loading, failed and empty states. */
@@ -36,6 +40,7 @@ export function CatalogResults({
   ecommerce,
   emptyBackTo,
   emptyMessage,
+  linesheet,
 }: CatalogResultsProps) {
   const { t } = useTranslation();
   // A page of cards is React's longest piece of work here (about 100 ms on a mid-range phone),
@@ -91,6 +96,8 @@ export function CatalogResults({
         </p>
         {/* Search results can be shared with customer service (the page's products). */}
         {params.keyword ? <ShareToChatButton size="compact-sm" products={() => data.list} /> : null}
+        {/* A category's or a search's products as a PDF catalogue: all of them, not this page only. */}
+        {linesheet ? <LinesheetButton size="compact-sm" selection={() => linesheet} /> : null}
       </div>
       <ProductResults
         mode={params.mode}
