@@ -22,6 +22,7 @@ export const CONSOLE_CALL_ROLES = {
   staff_list_conversations: ALL,
   staff_list_products: ALL,
   staff_save_product: SALES,
+  staff_get_linesheet: ALL,
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
 
 export type GuardedCall = keyof typeof CONSOLE_CALL_ROLES;
