@@ -1,6 +1,7 @@
 import { Anchor, Skeleton } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withLateMessages } from '../../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { LoadFailed, LoadingNote } from '../../../components/page/StatePanels';
@@ -10,9 +11,11 @@ import { useApiQuery } from '../../../lib/query';
 import { CartLines } from '../components/CartLines';
 import { CartSummary } from '../components/CartSummary';
 import { ExportButton } from '../components/ExportButton';
-import { LinesheetButton } from '../../../components/linesheet';
 import '../components/mantine-styles';
 import classes from '../components/cart.module.css';
+
+// Its code and messages arrive when pressed for, never with /home's first load (decision 0061).
+const LinesheetButton = lazy(() => withLateMessages(import('../../../components/linesheet/LinesheetButton')));
 
 /** One sample record: its number, time and contact details, totals, and the lines as submitted. */
 export default function SampleRecordDetailsPage() {
@@ -74,7 +77,9 @@ export default function SampleRecordDetailsPage() {
         <h1 className={classes.title}>{t('web.records.detailTitle', { number: r.number })}</h1>
         <div className={classes.headActions}>
           <ExportButton run={() => callApiWithTip('export_choose', { id: r.id }, { silent: true })} />
-          <LinesheetButton selection={() => ({ kind: 'record', id: r.id })} />
+          <Suspense fallback={null}>
+            <LinesheetButton selection={() => ({ kind: 'record', id: r.id })} />
+          </Suspense>
         </div>
       </div>
       <dl className={classes.facts}>

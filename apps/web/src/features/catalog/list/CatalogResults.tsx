@@ -2,8 +2,9 @@ import '@mantine/core/styles/Pagination.css';
 import { Button, Pagination } from '@mantine/core';
 import type { CallResponse } from '@vitrine/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withLateMessages } from '../../../lib/i18n';
 import { PRIORITY_CARDS } from '../../../components/product';
 import { EmptyState, ProductResults } from '../../../components/product/results';
 import { formatNumber } from '../../../lib/format';
@@ -12,8 +13,10 @@ import type { CatalogParams } from './params';
 import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
 import { ShareToChatButton } from '../../../components/ShareToChatButton';
-import { LinesheetButton } from '../../../components/linesheet';
 import type { LinesheetSelection } from '@vitrine/contract';
+
+// Its code and messages arrive when pressed for, never with /home's first load (decision 0061).
+const LinesheetButton = lazy(() => withLateMessages(import('../../../components/linesheet/LinesheetButton')));
 
 type Page = CallResponse<'get_list'>;
 
@@ -97,7 +100,11 @@ export function CatalogResults({
         {/* Search results can be shared with customer service (the page's products). */}
         {params.keyword ? <ShareToChatButton size="compact-sm" products={() => data.list} /> : null}
         {/* A category's or a search's products as a PDF catalogue: all of them, not this page only. */}
-        {linesheet ? <LinesheetButton size="compact-sm" selection={() => linesheet} /> : null}
+        {linesheet ? (
+          <Suspense fallback={null}>
+            <LinesheetButton size="compact-sm" selection={() => linesheet} />
+          </Suspense>
+        ) : null}
       </div>
       <ProductResults
         mode={params.mode}
