@@ -15,7 +15,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import type { LinesheetDocument } from '../apps/server/src/modules/linesheet/linesheet.input';
-import { samplePicture, sampleProformaInput } from '../apps/server/src/modules/orders/proforma/proforma.fixtures';
+import {
+  samplePicture,
+  sampleProformaInput,
+} from '../apps/server/src/modules/orders/proforma/proforma.fixtures';
 import type { ProformaDocument } from '../apps/server/src/modules/orders/proforma/proforma.input';
 import { loadPictures, storedPicture } from '../apps/server/src/platform/pdf/cache';
 import { LocalDiskStorage } from '../apps/server/src/platform/storage';
