@@ -118,7 +118,8 @@ export function textKit(doc: PDFKit.PDFDocument, fonts: FontSet) {
     if (!text) return 0;
     use(text, style);
     const h = doc.heightOfString(text, { width, lineGap: 0 });
-    return style.maxLines ? Math.min(h, style.maxLines * lineHeight(style)) : h;
+    // The text's own face's line height: a CJK line is taller than a Latin one.
+    return style.maxLines ? Math.min(h, style.maxLines * doc.currentLineHeight(true)) : h;
   };
   /** Draws a text at a place and answers its height (`height` when the caller measured it already). */
   const put = (
