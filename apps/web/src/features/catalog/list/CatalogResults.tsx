@@ -97,14 +97,16 @@ export function CatalogResults({
         <p className={classes.total} role="status">
           {t('web.catalog.total', { total: formatNumber(data.total) })}
         </p>
-        {/* Search results can be shared with customer service (the page's products). */}
-        {params.keyword ? <ShareToChatButton size="compact-sm" products={() => data.list} /> : null}
-        {/* A category's or a search's products as a PDF catalogue: all of them, not this page only. */}
-        {linesheet ? (
-          <Suspense fallback={null}>
-            <LinesheetButton size="compact-sm" selection={() => linesheet} />
-          </Suspense>
-        ) : null}
+        <div className={classes.totalActions}>
+          {/* Search results can be shared with customer service (the page's products). */}
+          {params.keyword ? <ShareToChatButton size="compact-sm" products={() => data.list} /> : null}
+          {/* A category's or a search's products as a PDF catalogue: all of them, not this page only. */}
+          {linesheet ? (
+            <Suspense fallback={null}>
+              <LinesheetButton size="compact-sm" selection={() => linesheet} />
+            </Suspense>
+          ) : null}
+        </div>
       </div>
       <ProductResults
         mode={params.mode}
