@@ -160,10 +160,10 @@ const invoice = await time(async () => proformaWorker(await proformaDocument()))
 const p50 = (xs: number[]) => percentile(xs, 50);
 console.log(`load average at start: ${load}`);
 console.log(
-  `linesheet, ${PRODUCTS} products, 320 px pictures, in its worker: p50 ${ms(p50(sheet.times))} (runs ${sheet.times.map(ms).join(', ')}), ${(sheet.size / 1e6).toFixed(2)} MB`,
+  `linesheet, ${PRODUCTS} products, 320 px pictures, in its worker: p50 ${ms(p50(sheet.times))} ms (runs ${sheet.times.map((t) => ms(t).trim()).join(', ')} ms), ${(sheet.size / 1e6).toFixed(2)} MB`,
 );
 console.log(
-  `proforma, ${PRODUCTS} lines, 160 px pictures, in its worker: p50 ${ms(p50(invoice.times))}, ${(invoice.size / 1e6).toFixed(2)} MB`,
+  `proforma, ${PRODUCTS} lines, 160 px pictures, in its worker: p50 ${ms(p50(invoice.times))} ms, ${(invoice.size / 1e6).toFixed(2)} MB`,
 );
 console.log(`ratio linesheet / proforma: ${(p50(sheet.times) / p50(invoice.times)).toFixed(2)}`);
 rmSync(dir, { recursive: true, force: true });
