@@ -22,7 +22,7 @@ import type { LinesheetDocument } from './linesheet.input';
 import { LINESHEET_LABELS } from './linesheet.labels';
 
 /**
- * Width in pixels pictures are converted to: the showroom's 320 px variant, about 210 dpi in its
+ * Width in pixels pictures are converted to: the showroom's 320 px variant, about 240 dpi in its
  * 96 pt frame, sharp on paper without the cost of the 800 px originals.
  */
 export const LINESHEET_PICTURE_PX = 320;
