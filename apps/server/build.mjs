@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (and its workers, dist/excel-worker.js, dist/image-worker.js, dist/proforma-worker.js and dist/import-worker.js): our workspace packages (TypeScript sources) are
+// Bundles the server into dist/main.js (and its workers, dist/excel-worker.js, dist/image-worker.js, dist/proforma-worker.js, dist/import-worker.js and dist/linesheet-worker.js): our workspace packages (TypeScript sources) are
 // inlined; npm dependencies stay external and load from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -17,6 +17,8 @@ await build({
     'proforma-worker': 'src/modules/orders/proforma/proforma.worker.ts',
     // The catalogue import's spreadsheets, zips and pictures, likewise (decision 0055).
     'import-worker': 'src/modules/catalog-import/import.worker.ts',
+    // Linesheets (decision 0061), likewise.
+    'linesheet-worker': 'src/modules/linesheet/linesheet.worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -120,6 +120,15 @@ import { type OrderChangedEvent, orderTopic } from './platform/order-events';
 import type { Clock } from './platform/clock';
 import { KeptMailer, type Mailer } from './platform/mailer';
 import { capacity, type CapacityOptions, inFlight } from './platform/in-flight';
+import { createPdfLinks, linkKey, registerPdfDownload } from './platform/pdf/links';
+import { createLinesheetRepository } from './modules/linesheet/linesheet.repository';
+import { linesheetRoutes } from './modules/linesheet/linesheet.routes';
+import {
+  createLinesheetService,
+  LINESHEET_LINK_PATH,
+  LINESHEET_PREFIX,
+  type LinesheetRenderer,
+} from './modules/linesheet/linesheet.service';
 import { type Periodic, runEvery } from './platform/periodic';
 import { LocalDiskStorage, type Storage } from './platform/storage';
 
@@ -178,6 +187,12 @@ export interface AppDeps {
   afterImportRowStored?: (jobId: number, line: number) => void | Promise<void>;
   /** Replaces the proforma invoices altogether (tests: a renderer that is always busy). */
   proforma?: ProformaPort;
+  /** Draws linesheets: main.ts hands in a worker thread, tests draw inline. */
+  renderLinesheet?: LinesheetRenderer;
+  /** The most products in one linesheet (default LINESHEET_MAX_PRODUCTS; tests lower it). */
+  linesheetMaxProducts?: number;
+  /** Linesheets drawn at once before one more is answered -429 (default 2; tests choose). */
+  linesheetMaxPending?: number;
   /** Hears every committed change of a quotation or order, besides the bus (tests). */
   onOrderChange?: (change: OrderChange) => void;
   /** Chat fan-out and other events between instances: in-process by default, Redis when configured. */
@@ -230,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createHmac('sha256', signingSecret).update('vitrine proforma links').digest(),
     deps.clock,
   );
+  // Linesheet links likewise, with a key of their own: a link of one kind never opens the other.
+  const linesheetLinks = createPdfLinks(linkKey(signingSecret, 'vitrine linesheet links'), deps.clock);
 
   const uploads = createUploadsService({
     repo: createUploadsRepository(deps.db),
@@ -469,6 +486,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  // A PDF catalogue of a selection (decision 0061): the catalogue, cart and samples read through
+  // their own services, so the linesheet shows products exactly as the showroom does.
+  const linesheets = createLinesheetService({
+    repo: createLinesheetRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+    links: linesheetLinks,
+    render: deps.renderLinesheet,
+    maxProducts: deps.linesheetMaxProducts,
+    maxPending: deps.linesheetMaxPending,
+    sources: {
+      cards,
+      async list(filter, limit, site, lang, t) {
+        const r = await catalog.getList(
+          { page: 1, page_size: limit, sort: 'default', ...filter },
+          site,
+          lang,
+          t,
+        );
+        return r.ok ? { ok: true, data: { cards: r.data.list, total: r.data.total } } : r;
+      },
+      customerCart: async (buyer) => (await cart.lineInputs(buyer)).map((l) => l.id),
+      buyerRecord: (buyer, id) =>
+        buyer.customerId !== null
+          ? samples.recordProducts({ ...buyer, customerId: buyer.customerId, visitorKey: null }, id)
+          : buyer.visitorKey
+            ? samples.recordProducts({ ...buyer, customerId: null, visitorKey: buyer.visitorKey }, id)
+            : Promise.resolve(null),
+      staffRecord: samples.staffRecordProducts,
+    },
+  });
+
   registerApi(
     app,
     {
@@ -509,6 +558,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // get_toy_similar is image search's: visual first, topped up by the catalogue's rule.
       imageSearchRoutes(imageSearch),
       chatRoutes(chat),
+      linesheetRoutes(linesheets),
     ]),
   );
   app.decorate(
@@ -567,6 +617,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => housekeeping.stop());
 
   registerProformaDownload(app, { storage: deps.storage, links: proformaLinks });
+  registerPdfDownload(app, {
+    storage: deps.storage,
+    links: linesheetLinks,
+    path: LINESHEET_LINK_PATH,
+    prefix: LINESHEET_PREFIX,
+  });
 
   const openApi = buildOpenApiDocument();
   app.get('/api/docs.json', async (_req, reply) =>

@@ -24,6 +24,7 @@ import type { ImportWork, ImportWorker } from './modules/catalog-import/import.w
 import type { WorkbookInput } from './modules/samples/samples.excel';
 import type { ImageWork } from './modules/image-search/image-search.work';
 import type { ProformaDocument } from './modules/orders/proforma/proforma.input';
+import type { LinesheetDocument } from './modules/linesheet/linesheet.input';
 
 async function main(): Promise<void> {
   let config;
@@ -106,6 +107,8 @@ async function main(): Promise<void> {
   // The catalogue import's spreadsheets, zips and pictures: a thread of its own at a lower
   // priority, so buyers' requests come first while it runs (decision 0055); inline from source.
   const importWorker = new URL('./import-worker.js', import.meta.url);
+  // Linesheets likewise, in a thread of their own so a long one never waits behind invoices (decision 0061).
+  const linesheetWorker = new URL('./linesheet-worker.js', import.meta.url);
   const app = await buildApp({
     // The threads of heavy calls run below this one's priority (decision 0064): it answers everybody.
     buildWorkbook: existsSync(fileURLToPath(excelWorker))
@@ -116,6 +119,9 @@ async function main(): Promise<void> {
       : undefined,
     importWork: existsSync(fileURLToPath(importWorker))
       ? (workerTask<ImportWork, unknown>(importWorker, { background: true }) as ImportWorker)
+      : undefined,
+    renderLinesheet: existsSync(fileURLToPath(linesheetWorker))
+      ? workerTask<LinesheetDocument, Uint8Array>(linesheetWorker, { heavy: true })
       : undefined,
     imageWork: existsSync(fileURLToPath(imageWorker))
       ? {

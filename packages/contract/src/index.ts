@@ -16,6 +16,7 @@ export * from './calls/staff-products';
 export * from './calls/staff-content';
 export * from './calls/staff-import';
 export * from './calls/orders';
+export * from './calls/linesheet';
 export * from './money';
 export * from './calls/chat';
 // --- issue 18 (analytics) ---

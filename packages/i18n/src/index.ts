@@ -13,7 +13,7 @@ export const SERVER_ONLY_GROUPS = ['api', 'validation', 'auth', 'access'] as con
  * in a second chunk per language, loaded with those pages, so a first load does not download
  * them (apps/web vite.config.ts, lib/i18n.ts, decision 0054).
  */
-export const LATE_WEB_GROUPS = ['cart', 'records', 'company', 'showroom', 'loginLink'] as const;
+export const LATE_WEB_GROUPS = ['cart', 'records', 'company', 'showroom', 'loginLink', 'linesheet'] as const;
 
 /** The messages the browser gets: a locale file without the server-only groups. */
 export type WebMessages = Omit<Messages, (typeof SERVER_ONLY_GROUPS)[number]>;

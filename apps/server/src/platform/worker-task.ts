@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { parentPort, Worker } from 'node:worker_threads';
 
 /**
  * Runs CPU-heavy work (building a workbook) in one worker thread, so requests keep being
@@ -99,4 +99,18 @@ export function workerPool<I, O>(
       w.inHand--;
     }
   };
+}
+
+/**
+ * The other side of workerTask, in the worker's own file: answers each job with `work`'s result
+ * or its error, so every worker speaks the same messages.
+ */
+export function serveWorker<I, O>(work: (input: I) => Promise<O>): void {
+  const port = parentPort;
+  port?.on('message', (m: { id: number; input: I }) => {
+    work(m.input).then(
+      (result) => port.postMessage({ id: m.id, ok: true, result }),
+      (e: unknown) => port.postMessage({ id: m.id, ok: false, error: String(e) }),
+    );
+  });
 }

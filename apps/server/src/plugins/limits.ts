@@ -28,6 +28,8 @@ export const CALL_LIMITS: Partial<Record<CallName, CallLimit>> = {
   export_choose: { perSession: 10, perAddress: 30, windowMs: MINUTE },
   export_sample_car: { perSession: 10, perAddress: 30, windowMs: MINUTE },
   staff_export_sample: { perSession: 20, perAddress: 60, windowMs: MINUTE },
+  get_linesheet: { perSession: 10, perAddress: 30, windowMs: MINUTE },
+  staff_get_linesheet: { perSession: 20, perAddress: 60, windowMs: MINUTE },
   // Beyond the five wrong codes per quarter hour (decision 0028): logins of any outcome.
   login: { perAddress: 60, windowMs: MINUTE },
   exchange_login_link: { perAddress: 60, windowMs: MINUTE },
@@ -90,6 +92,9 @@ export const IN_FLIGHT_LIMITS: Partial<Record<CallName, InFlightLimit>> = {
   export_choose: { group: 'export', max: 1 },
   export_sample_car: { group: 'export', max: 1 },
   staff_export_sample: { group: 'export', max: 2 },
+  // A linesheet is an export too: one buyer draws one at a time, staff two (decision 0061).
+  get_linesheet: { group: 'export', max: 1 },
+  staff_get_linesheet: { group: 'export', max: 2 },
 };
 
 /**

@@ -18,6 +18,7 @@ import { loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_CREDENTIALS, DEMO_STAFF, seedDemo } from '../db/seed/demo';
 import { ManualClock } from '../platform/clock';
+import type { LinesheetRenderer } from '../modules/linesheet/linesheet.service';
 import type { ProformaPort } from '../modules/orders/orders.service';
 import { LocalDiskStorage } from '../platform/storage';
 import type { Bus } from '../platform/bus';
@@ -75,6 +76,12 @@ export interface TestAppOptions {
   proforma?: ProformaPort;
   /** Called between storing an import row's product and marking the row done (a crash, in tests). */
   afterImportRowStored?: (jobId: number, line: number) => void | Promise<void>;
+  /** Draws linesheets (default: the app's own, inline). */
+  renderLinesheet?: LinesheetRenderer;
+  /** The most products in one linesheet (default LINESHEET_MAX_PRODUCTS). */
+  linesheetMaxProducts?: number;
+  /** Linesheets drawn at once before one more is answered -429. */
+  linesheetMaxPending?: number;
 }
 
 /** Boots the real app on a fresh database seeded with the demo companies (small catalogues, no pictures). */
@@ -105,6 +112,9 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       mailer: opts.mailer,
       chatMailEveryMs: 0,
       proforma: opts.proforma,
+      renderLinesheet: opts.renderLinesheet,
+      linesheetMaxProducts: opts.linesheetMaxProducts,
+      linesheetMaxPending: opts.linesheetMaxPending,
       buildWorkbook: opts.buildWorkbook,
       afterImportRowStored: opts.afterImportRowStored,
       importWorkDir: join(dataDir, 'import'),

@@ -259,6 +259,7 @@ export async function staffCallBodies(
     staff_get_sample: { id: o.sampleId },
     staff_mark_sample_seen: { id: o.sampleId },
     staff_export_sample: { id: o.sampleId },
+    staff_get_linesheet: { language: 'en', selection: { kind: 'record', id: o.sampleId } },
     staff_get_settings: {},
     staff_update_settings: settings.data,
     staff_get_upload_credential: { content_type: 'image/png' },

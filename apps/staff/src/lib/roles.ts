@@ -35,6 +35,7 @@ export const CONSOLE_CALL_ROLES = {
   staff_list_showrooms: ALL,
   staff_save_showroom: SALES,
   staff_create_import: SALES,
+  staff_get_linesheet: ALL,
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
 
 export type GuardedCall = keyof typeof CONSOLE_CALL_ROLES;

@@ -232,6 +232,12 @@ import {
   staffShowroom,
   staffShowroomList,
 } from './staff-content';
+import {
+  getLinesheetRequest,
+  LINESHEET_MAX_PRODUCTS,
+  linesheetResponse,
+  staffGetLinesheetRequest,
+} from './linesheet';
 
 /**
  * Who may make a call:
@@ -1604,6 +1610,23 @@ export const calls = {
     response: analyticsCsv,
   }),
   // --- end issue 18 (analytics) ---
+  get_linesheet: call({
+    name: 'get_linesheet',
+    access: 'session',
+    tag: 'linesheet',
+    summary: `A linesheet (PDF catalogue) of the buyer's cart, one of their sample records, a category or a text search: pictures, numbers per number_type, names in the request's language, carton data, prices when the website shows them; at most ${LINESHEET_MAX_PRODUCTS} products.`,
+    request: getLinesheetRequest,
+    response: linesheetResponse,
+  }),
+  staff_get_linesheet: call({
+    name: 'staff_get_linesheet',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-catalog',
+    summary: `A linesheet (PDF catalogue) of products chosen in the console, a sample record, a category or a text search, in a buyer's language, as the showroom shows them; at most ${LINESHEET_MAX_PRODUCTS} products.`,
+    request: staffGetLinesheetRequest,
+    response: linesheetResponse,
+  }),
 } as const;
 
 export type Calls = typeof calls;

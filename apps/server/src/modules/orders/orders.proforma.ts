@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { languageByKey, minorUnitsOf } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../platform/clock';
+import { createPdfLinks, PDF_LINK_TTL_MS, type PdfLinks, registerPdfDownload } from '../../platform/pdf/links';
 import type { Storage } from '../../platform/storage';
 import type { ProformaOrder, ProformaPort } from './orders.service';
 import type { PictureSource, ProformaInput } from './proforma/proforma.input';
@@ -17,60 +16,11 @@ import { PROFORMA_PREFIX, type ProformaService, storedPicture } from './proforma
 /** Where the signed links are served. */
 export const PROFORMA_LINK_PATH = '/api/proforma/';
 /** How long a link may be followed: long enough for a slow download, short enough not to be shared. */
-export const PROFORMA_LINK_TTL_MS = 5 * 60 * 1000;
+export const PROFORMA_LINK_TTL_MS = PDF_LINK_TTL_MS;
 
-const VERSION = 'p1';
-const TOKEN = /^p1\.[A-Za-z0-9_-]{1,1500}\.[A-Za-z0-9_-]{43}$/;
-
-export interface ProformaLinkGrant {
-  key: string;
-  filename: string;
-  /** Epoch ms. */
-  expiresAt: number;
-}
-
-export interface ProformaLinks {
-  sign(key: string, filename: string): string;
-  /** The grant of a link this server signed and that has not run out; null for anything else. */
-  verify(token: string): ProformaLinkGrant | null;
-}
-
-/** `p1.<payload>.<HMAC-SHA256>`: the link carries its grant, no table; every instance sharing the secret reads it. */
-export function createProformaLinks(
-  secret: Buffer,
-  clock: Clock,
-  ttlMs = PROFORMA_LINK_TTL_MS,
-): ProformaLinks {
-  if (secret.length < 32) throw new Error('The proforma link secret needs at least 32 bytes');
-  const mac = (payload: string) => createHmac('sha256', secret).update(`${VERSION}.${payload}`).digest();
-  return {
-    sign(key, filename) {
-      // A nonce, so two links to one document differ (nothing to learn from comparing them).
-      const claims = [key, filename, clock.now() + ttlMs, randomBytes(6).toString('base64url')];
-      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      return `${VERSION}.${payload}.${mac(payload).toString('base64url')}`;
-    },
-    verify(token) {
-      if (!TOKEN.test(token)) return null;
-      const [, payload = '', given = ''] = token.split('.');
-      const expected = mac(payload);
-      const got = Buffer.from(given, 'base64url');
-      if (got.length !== expected.length || !timingSafeEqual(got, expected)) return null;
-      let claims: unknown;
-      try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      } catch {
-        return null;
-      }
-      if (!Array.isArray(claims) || claims.length !== 4) return null;
-      const [key, filename, expiresAt] = claims as unknown[];
-      if (typeof key !== 'string' || typeof filename !== 'string' || typeof expiresAt !== 'number')
-        return null;
-      if (clock.now() >= expiresAt) return null;
-      return { key, filename, expiresAt };
-    },
-  };
-}
+export type ProformaLinks = PdfLinks;
+/** The invoices' links: platform/pdf/links.ts's, with a key of the invoices' own. */
+export const createProformaLinks = createPdfLinks;
 
 const isoDate = (ms: number | null): string | null =>
   ms === null ? null : new Date(ms).toISOString().slice(0, 10);
@@ -145,29 +95,10 @@ export function createProformaPort(deps: {
   };
 }
 
-/**
- * GET /api/proforma/<token>: the PDF a signed link names, as an attachment. A link that is
- * forged, altered or out of time is a 404, as is one whose version the order has since replaced
- * (the buyer asks again and gets the new one).
- */
+/** GET /api/proforma/<token>: the PDF a signed link names, under proforma/ only (platform/pdf/links.ts). */
 export function registerProformaDownload(
   app: FastifyInstance,
   deps: { storage: Storage; links: ProformaLinks },
 ) {
-  // A wildcard, not a :param: a token is longer than the router's 100-character parameters.
-  app.get<{ Params: { '*': string } }>(`${PROFORMA_LINK_PATH}*`, async (request, reply) => {
-    const grant = deps.links.verify(request.params['*']);
-    const bytes =
-      grant && grant.key.startsWith(`${PROFORMA_PREFIX}/`) ? await deps.storage.read(grant.key) : null;
-    if (!grant || !bytes)
-      return reply.code(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `attachment; filename="${grant.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(grant.filename)}`,
-      )
-      .type('application/pdf')
-      .send(bytes);
-  });
+  registerPdfDownload(app, { ...deps, path: PROFORMA_LINK_PATH, prefix: PROFORMA_PREFIX });
 }

@@ -515,6 +515,22 @@ export function createSamplesService({
       return deleted ? ok({ deleted }) : fail(ErrorCode.FAILED, t('cart.recordNotFound'));
     },
 
+    /** The number and products of one of the owner's records, in the record's order; null when it is not theirs (a linesheet's). */
+    async recordProducts(owner: SampleOwner, id: number): Promise<{ number: string; ids: number[] } | null> {
+      const r = await repo.one(owner, id);
+      if (!r) return null;
+      const lines = await repo.lines(owner.companyId, r.id, LIMITS.CART_MAX_LINES, 0);
+      return { number: r.number, ids: lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])) };
+    },
+
+    /** The products of a record of the staff's company; null when it is another company's or none. */
+    async staffRecordProducts(companyId: number, id: number): Promise<{ number: string; ids: number[] } | null> {
+      const r = await repo.inboxOne(companyId, id);
+      if (!r) return null;
+      const lines = await repo.lines(companyId, r.id, LIMITS.CART_MAX_LINES, 0);
+      return { number: r.number, ids: lines.flatMap((l) => (l.product_id === null ? [] : [l.product_id])) };
+    },
+
     async exportRecord(owner: SampleOwner, id: number, site: WebsiteInfo, lang: Language, t: Translate) {
       const r = await repo.one(owner, id);
       if (!r) return fail(ErrorCode.FAILED, t('cart.recordNotFound'));

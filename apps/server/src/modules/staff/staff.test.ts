@@ -257,7 +257,11 @@ describe('staff roles and audiences', () => {
 
   it("finds none of the other company's rows through any staff call that names one", async () => {
     const staff = await t.staffLogin('demo', 'owner');
-    const naming = STAFF_TOKEN_CALLS.filter((n) => 'id' in (foreignBodies[n] as object));
+    // A call names a row by its id, or by the id of what it selects (a linesheet's sample record).
+    const naming = STAFF_TOKEN_CALLS.filter((n) => {
+      const body = foreignBodies[n] as { selection?: object };
+      return 'id' in body || (body.selection !== undefined && 'id' in body.selection);
+    });
     expect(naming.length).toBeGreaterThanOrEqual(12);
     for (const name of naming) {
       const r = await t.call(name, { ...(foreignBodies[name] as object), lang: EN }, staff);

@@ -75,6 +75,51 @@ describe('a sample list', () => {
     expect(screen.queryByText('ar')).toBeNull();
   });
 
+  it("makes the list's linesheet in the buyer's language, saying so while it is prepared", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = mockCalls({
+      ...shellCalls('sales'),
+      staff_get_sample: () => detail('de'),
+      staff_get_linesheet: async () => {
+        await held;
+        return {
+          url: '/api/linesheet/p1.abc.def',
+          filename: 'linesheet-record-S1.pdf',
+          size: 1000,
+          products: 2,
+          language: 'de',
+        };
+      },
+    });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    const { user } = await renderConsole('/inbox/2');
+    // Mantine labels its input and its list alike: the input is the one with a value.
+    await waitFor(
+      () =>
+        expect(
+          screen
+            .getAllByLabelText('Language of the linesheet')
+            .some((e) => (e as HTMLInputElement).value === 'DE · Deutsch'),
+        ).toBe(true),
+      { timeout: 5000 },
+    );
+    await user.click(screen.getByRole('button', { name: 'Linesheet PDF' }));
+    const preparing = await screen.findByRole('button', { name: /Preparing the linesheet/ });
+    expect(preparing.getAttribute('aria-busy')).toBe('true');
+    release();
+    await waitFor(() => expect(clicked).toEqual(['/api/linesheet/p1.abc.def']));
+    expect(calls.named('staff_get_linesheet')[0]?.body).toEqual({
+      language: 'de',
+      selection: { kind: 'record', id: 2 },
+    });
+  });
+
   it('shows English for en, not the bare code', async () => {
     mockCalls({ ...shellCalls('sales'), staff_get_sample: () => detail('en') });
     await renderConsole('/inbox/2');

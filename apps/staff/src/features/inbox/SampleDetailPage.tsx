@@ -17,6 +17,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LanguageName } from '../../components/LanguageName';
+import { LinesheetButton } from '../../components/LinesheetButton';
 import { QueryState } from '../../components/QueryState';
 import { call, callWithTip } from '../../lib/api';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
@@ -116,6 +117,8 @@ export function SampleDetailPage() {
                 <Button variant="default" onClick={() => exportList.mutate()} loading={exportList.isPending}>
                   {exportList.isPending ? t('ui.sample.exporting') : t('ui.sample.export')}
                 </Button>
+                {/* In the buyer's language first: the linesheet is usually sent back to them. */}
+                <LinesheetButton language={sample.lang} selection={() => ({ kind: 'record', id })} />
                 <Button
                   onClick={() => quote.mutate()}
                   loading={quote.isPending}

@@ -103,16 +103,36 @@ describe('the products list', { timeout: 60_000 }, () => {
     );
   });
 
-  it('shows customer service no selection, no new product and no take-off', async () => {
-    mockCalls({
+  it('lets customer service select products for a linesheet only: no bulk change, no new product, no take-off', async () => {
+    const calls = mockCalls({
       ...shellCalls('service'),
       staff_list_product_options: () => options,
-      staff_list_products: () => page([row(1)]),
+      staff_list_products: () => page([row(1), row(2)]),
+      staff_get_linesheet: () => ({
+        url: '/api/linesheet/p1.abc.def',
+        filename: 'linesheet-products-2026-11-27.pdf',
+        size: 1000,
+        products: 2,
+        language: 'en',
+      }),
     });
-    await renderConsole('/products');
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    const { user } = await renderConsole('/products');
     expect(await screen.findByRole('link', { name: 'Edit Toy 1' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('link', { name: 'New product' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Take off/ })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Toy 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Toy 2' }));
+    const region = screen.getByRole('region', { name: /selection/i });
+    expect(within(region).queryByRole('button', { name: /Set a flag|Delete/ })).toBeNull();
+    await user.click(within(region).getByRole('button', { name: 'Linesheet PDF of selected (2)' }));
+    await vi.waitFor(() => expect(clicked).toEqual(['/api/linesheet/p1.abc.def']), { timeout: 5000 });
+    expect(calls.named('staff_get_linesheet')[0]?.body).toEqual({
+      language: 'en',
+      selection: { kind: 'products', ids: [1, 2] },
+    });
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '@vitrine/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinesheetButton } from '../../components/LinesheetButton';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -84,6 +85,8 @@ export function ProductsPage() {
   const queryClient = useQueryClient();
   const me = useMe().data;
   const canWrite = mayCall(me?.staff.role, 'staff_save_product');
+  // Any role may make a linesheet of a selection; only writers get the bulk changes beside it.
+  const canSelect = canWrite || mayCall(me?.staff.role, 'staff_get_linesheet');
   const { values, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
   const [search, setSearch] = useState(values.q);
   const [debounced] = useDebouncedValue(search, 300);
@@ -255,7 +258,7 @@ export function ProductsPage() {
           />
         </Group>
       </Paper>
-      {canWrite && selected.size > 0 && (
+      {canSelect && selected.size > 0 && (
         <Paper
           p="sm"
           withBorder
@@ -267,79 +270,95 @@ export function ProductsPage() {
         >
           <Group gap="sm" wrap="wrap">
             <Text fw={500}>{t('ui.products.bulk.selected', { count: selected.size })}</Text>
-            <Menu>
-              <Menu.Target>
-                <Button size="xs" variant="light">
-                  {t('ui.products.bulk.setFlag')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {PRODUCT_FLAG_FIELDS.map((f) => (
-                  <Menu.Item key={f} onClick={() => void runBulk(ids, { action: 'set_flag', flag: f }, null)}>
-                    {flagLabel(f)}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-            <Menu>
-              <Menu.Target>
-                <Button size="xs" variant="light">
-                  {t('ui.products.bulk.clearFlag')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {PRODUCT_FLAG_FIELDS.map((f) => (
-                  <Menu.Item
-                    key={f}
-                    onClick={() => void runBulk(ids, { action: 'clear_flag', flag: f }, null)}
-                  >
-                    {flagLabel(f)}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-            <Button size="xs" variant="light" onClick={() => void moveSelection()}>
-              {t('ui.products.bulk.move')}
-            </Button>
-            <Button
+            <LinesheetButton
               size="xs"
-              variant="light"
-              color="orange"
-              onClick={() =>
-                void runBulk(
-                  ids,
-                  { action: 'take_off' },
-                  {
-                    title: t('ui.products.takeOff'),
-                    message: t('ui.products.bulk.takeOffMessage', { count: ids.length }),
-                    danger: true,
-                  },
-                )
-              }
-            >
-              {t('ui.products.takeOff')}
-            </Button>
-            <Button size="xs" variant="light" onClick={() => void runBulk(ids, { action: 'put_back' }, null)}>
-              {t('ui.products.putBack')}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() =>
-                void runBulk(
-                  ids,
-                  { action: 'delete' },
-                  {
-                    title: t('ui.products.bulk.delete'),
-                    message: t('ui.products.bulk.deleteMessage', { count: ids.length }),
-                    danger: true,
-                  },
-                )
-              }
-            >
-              {t('ui.products.bulk.delete')}
-            </Button>
+              label={t('ui.linesheet.selectedButton', { count: selected.size })}
+              selection={() => ({ kind: 'products', ids: [...selected] })}
+            />
+            {canWrite && (
+              <>
+                <Menu>
+                  <Menu.Target>
+                    <Button size="xs" variant="light">
+                      {t('ui.products.bulk.setFlag')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {PRODUCT_FLAG_FIELDS.map((f) => (
+                      <Menu.Item
+                        key={f}
+                        onClick={() => void runBulk(ids, { action: 'set_flag', flag: f }, null)}
+                      >
+                        {flagLabel(f)}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+                <Menu>
+                  <Menu.Target>
+                    <Button size="xs" variant="light">
+                      {t('ui.products.bulk.clearFlag')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {PRODUCT_FLAG_FIELDS.map((f) => (
+                      <Menu.Item
+                        key={f}
+                        onClick={() => void runBulk(ids, { action: 'clear_flag', flag: f }, null)}
+                      >
+                        {flagLabel(f)}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+                <Button size="xs" variant="light" onClick={() => void moveSelection()}>
+                  {t('ui.products.bulk.move')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  onClick={() =>
+                    void runBulk(
+                      ids,
+                      { action: 'take_off' },
+                      {
+                        title: t('ui.products.takeOff'),
+                        message: t('ui.products.bulk.takeOffMessage', { count: ids.length }),
+                        danger: true,
+                      },
+                    )
+                  }
+                >
+                  {t('ui.products.takeOff')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => void runBulk(ids, { action: 'put_back' }, null)}
+                >
+                  {t('ui.products.putBack')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() =>
+                    void runBulk(
+                      ids,
+                      { action: 'delete' },
+                      {
+                        title: t('ui.products.bulk.delete'),
+                        message: t('ui.products.bulk.deleteMessage', { count: ids.length }),
+                        danger: true,
+                      },
+                    )
+                  }
+                >
+                  {t('ui.products.bulk.delete')}
+                </Button>
+              </>
+            )}
             <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
               {t('ui.products.bulk.clear')}
             </Button>
@@ -363,7 +382,7 @@ export function ProductsPage() {
             <Table striped highlightOnHover verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  {canWrite && (
+                  {canSelect && (
                     <Table.Th w={40}>
                       <Checkbox
                         checked={allOnPage}
@@ -386,7 +405,7 @@ export function ProductsPage() {
               <Table.Tbody>
                 {rows.map((p) => (
                   <Table.Tr key={p.id} bg={selected.has(p.id) ? 'blue.0' : undefined}>
-                    {canWrite && (
+                    {canSelect && (
                       <Table.Td>
                         <Checkbox
                           checked={selected.has(p.id)}

@@ -1,4 +1,7 @@
 import type { LangKey } from '@vitrine/contract';
+import type { PictureSource } from '../../../platform/pdf/cache';
+
+export type { PictureSource };
 
 /**
  * What a proforma invoice shows, as plain data: the orders service maps an order to it, so the
@@ -76,16 +79,6 @@ export interface ProformaLine {
   /** Minor units. */
   lineTotal: number;
   picture: PictureSource | null;
-}
-
-/**
- * A picture in storage. `id` names its content (a storage key: a changed picture gets a new
- * key), so it stands for the bytes in the cache key without reading them.
- */
-export interface PictureSource {
-  id: string;
-  /** The bytes (JPEG, PNG or WebP), or null when the picture is gone. */
-  load(): Promise<Uint8Array | null>;
 }
 
 /**

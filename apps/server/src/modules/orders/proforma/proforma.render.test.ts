@@ -3,7 +3,7 @@ import { LANG_KEYS } from '@vitrine/contract';
 import { describe, expect, it } from 'vitest';
 import { proformaLocale } from './proforma.fonts';
 import { samplePicture, sampleProformaInput } from './proforma.fixtures';
-import { formatMoney } from './proforma.format';
+import { formatMoney } from '../../../platform/pdf/format';
 import type { ProformaDocument, ProformaInput } from './proforma.input';
 import { renderProforma } from './proforma.render';
 

@@ -3,158 +3,57 @@
  * converting 200 pictures and setting a few thousand text runs is CPU work that must not hold up
  * requests. Pure apart from the fonts it reads once: the same document gives the same bytes.
  */
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
-import { faceFor, type FontFace, proformaFonts, proformaLocale } from './proforma.fonts';
-import { formatCount, formatMinor, formatMoney } from './proforma.format';
+import {
+  A4,
+  convertAll,
+  footers,
+  HEAD_FILL,
+  INK,
+  MUTED,
+  pictureDrawer,
+  RULE,
+  startPdf,
+  textKit,
+  type TextStyle,
+  toJpeg,
+} from '../../../platform/pdf/draw';
+import { pdfFonts } from '../../../platform/pdf/fonts';
+import { formatCount, formatMinor, formatMoney } from '../../../platform/pdf/format';
+import { proformaLocale } from './proforma.fonts';
 import type { ProformaDocument } from './proforma.input';
 
 /** Width in pixels pictures are converted to: 2x their 48 pt cell, sharp enough on paper. */
 export const PICTURE_PX = 160;
 const LOGO_PX = 320;
-/**
- * How many pictures are converted at once. sharp's jobs run in libuv's pool, which the whole
- * process shares (4 threads unless UV_THREADPOOL_SIZE says otherwise): two leave the other
- * threads to the file reads and hashing of requests answered meanwhile.
- */
-const PICTURE_CONCURRENCY = 2;
 
-const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
 const FOOTER = 24;
 const CONTENT = A4.width - 2 * MARGIN;
 const PICTURE_PT = 44;
-const INK = '#1f2933';
-const MUTED = '#616e7c';
-const RULE = '#cbd2d9';
-const HEAD_FILL = '#eef2f7';
-
-/** JPEG for the PDF, or null when the bytes are not a picture sharp reads (a missing picture is drawn as an empty frame). */
-async function toJpeg(bytes: Uint8Array, width: number): Promise<Buffer | null> {
-  try {
-    return await sharp(bytes)
-      .rotate()
-      .resize(width, width, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 80, mozjpeg: false })
-      .toBuffer();
-  } catch {
-    return null;
-  }
-}
-
-async function convertAll(pictures: readonly (Uint8Array | null)[]): Promise<(Buffer | null)[]> {
-  const out: (Buffer | null)[] = new Array<Buffer | null>(pictures.length).fill(null);
-  let next = 0;
-  const lane = async () => {
-    while (next < pictures.length) {
-      const i = next++;
-      const bytes = pictures[i];
-      out[i] = bytes ? await toJpeg(bytes, PICTURE_PX) : null;
-    }
-  };
-  await Promise.all(Array.from({ length: PICTURE_CONCURRENCY }, lane));
-  return out;
-}
-
-interface TextStyle {
-  size: number;
-  bold?: boolean;
-  color?: string;
-  align?: 'left' | 'right' | 'center';
-  /** Clip to this many lines, ending with an ellipsis. */
-  maxLines?: number;
-  /**
-   * A short text that never wraps (an amount, a count): set without line breaking, which spares
-   * the wrapping pass that costs most of a long order's layout.
-   */
-  oneLine?: boolean;
-}
 
 export async function renderProforma(input: ProformaDocument): Promise<Uint8Array> {
-  const fonts = proformaFonts();
+  const fonts = pdfFonts();
   const { labels, locale } = proformaLocale(input.language, fonts);
   const [pictures, logo] = await Promise.all([
-    convertAll(input.pictures),
+    convertAll(input.pictures, PICTURE_PX),
     input.seller.logo ? toJpeg(input.seller.logo, LOGO_PX) : Promise.resolve(null),
   ]);
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
+  const { doc, finish } = startPdf(
+    {
       Title: `${labels.title} ${input.piNumber}`,
       Author: input.seller.names[0] ?? '',
       Subject: input.orderNumber,
       CreationDate: new Date(input.createdAt),
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  // The parsed faces themselves, not their bytes: pdfkit would parse them anew for every
-  // document, and fontkit's lazily read layout tables cost hundreds of ms each time.
-  for (const f of [...fonts.regular, ...fonts.bold]) doc.registerFont(f.name, f.font as unknown as Buffer);
+    fonts,
+    MARGIN,
+  );
 
   const money = (minor: number) => formatMoney(minor, input.currency, locale);
   const amount = (minor: number) => formatMinor(minor, input.currency.exponent, locale);
   const count = (n: number) => formatCount(n, locale);
-
-  const use = (text: string, style: TextStyle): FontFace => {
-    const face = faceFor(style.bold ? fonts.bold : fonts.regular, text);
-    doc.font(face.name).fontSize(style.size);
-    return face;
-  };
-  const lineHeights = new Map<string, number>();
-  const lineHeight = (style: TextStyle) => {
-    const key = `${style.size}/${style.bold ? 1 : 0}`;
-    let h = lineHeights.get(key);
-    if (h === undefined) {
-      use('A', style);
-      h = doc.currentLineHeight(true);
-      lineHeights.set(key, h);
-    }
-    return h;
-  };
-  /** The height a text takes in a width, clipped to maxLines. */
-  const measure = (text: string, width: number, style: TextStyle): number => {
-    if (!text) return 0;
-    use(text, style);
-    const h = doc.heightOfString(text, { width, lineGap: 0 });
-    return style.maxLines ? Math.min(h, style.maxLines * lineHeight(style)) : h;
-  };
-  /** Draws a text at a place and answers its height. */
-  /** Draws a text at a place and answers its height (`height` when the caller measured it already). */
-  const put = (
-    text: string,
-    x: number,
-    y: number,
-    width: number,
-    style: TextStyle,
-    height?: number,
-  ): number => {
-    if (!text) return 0;
-    if (style.oneLine) {
-      use(text, style);
-      const w = doc.widthOfString(text);
-      const dx = style.align === 'right' ? width - w : style.align === 'center' ? (width - w) / 2 : 0;
-      doc.fillColor(style.color ?? INK).text(text, x + Math.max(0, dx), y, { lineBreak: false });
-      return lineHeight(style);
-    }
-    const h = height ?? measure(text, width, style);
-    use(text, style);
-    doc.fillColor(style.color ?? INK).text(text, x, y, {
-      width,
-      align: style.align ?? 'left',
-      lineGap: 0,
-      ...(style.maxLines ? { height: h + 0.5, ellipsis: true } : {}),
-    });
-    return h;
-  };
+  const { lineHeight, measure, put } = textKit(doc, fonts);
   const rule = (y: number, color = RULE) =>
     doc
       .moveTo(MARGIN, y)
@@ -272,7 +171,7 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
   };
 
   tableHead();
-  const openedPictures = new Map<number, unknown>();
+  const drawPicture = pictureDrawer(doc, pictures);
   const nameStyle: TextStyle = { size: 8, maxLines: 3 };
   const detailStyle: TextStyle = { size: 7, color: MUTED, maxLines: 2 };
   const numberStyle: TextStyle = { size: 8, maxLines: 2 };
@@ -290,27 +189,7 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
     const textHeight = nameHeight + (line.details ? detailHeight + 2 : 0);
     const rowHeight = Math.max(PICTURE_PT + 2 * PAD, textHeight + 2 * PAD);
     room(rowHeight, true);
-    const picture = line.picture === null ? null : pictures[line.picture];
-    const px = MARGIN + (fixed.picture - PICTURE_PT) / 2;
-    if (picture && line.picture !== null) {
-      let opened = openedPictures.get(line.picture);
-      if (!opened) {
-        // Opened once, so a picture several lines share is embedded once.
-        opened = (doc as unknown as { openImage(b: Buffer): unknown }).openImage(picture);
-        openedPictures.set(line.picture, opened);
-      }
-      doc.image(opened as Buffer, px, y + PAD, {
-        fit: [PICTURE_PT, PICTURE_PT],
-        align: 'center',
-        valign: 'center',
-      });
-    } else {
-      doc
-        .rect(px, y + PAD, PICTURE_PT, PICTURE_PT)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke();
-    }
+    drawPicture(line.picture, MARGIN + (fixed.picture - PICTURE_PT) / 2, y + PAD, PICTURE_PT);
     cellText(1, line.number, y + PAD, numberStyle);
     cellText(2, line.name, y + PAD, nameStyle, nameHeight);
     cellText(2, line.details, y + PAD + nameHeight + 2, detailStyle, detailHeight);
@@ -374,19 +253,8 @@ export async function renderProforma(input: ProformaDocument): Promise<Uint8Arra
   block(labels.remarks, input.remarks);
 
   // Page numbers, once the number of pages is known.
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    // Writing below the bottom margin would otherwise start a new page.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const fy = A4.height - MARGIN - 10;
-    put(input.piNumber, MARGIN, fy, CONTENT / 2, { size: 7.5, color: MUTED });
-    const pageLabel = labels.page.replace('{page}', count(i + 1)).replace('{pages}', count(range.count));
-    put(pageLabel, MARGIN + CONTENT / 2, fy, CONTENT / 2, { size: 7.5, color: MUTED, align: 'right' });
-    doc.page.margins.bottom = margin;
-  }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  footers(doc, put, MARGIN, input.piNumber, (page, pages) =>
+    labels.page.replace('{page}', count(page)).replace('{pages}', count(pages)),
+  );
+  return finish();
 }

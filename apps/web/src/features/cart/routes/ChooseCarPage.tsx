@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Skeleton } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withLateMessages } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { CartIcon, CheckIcon } from '../../../components/icons';
@@ -19,6 +20,9 @@ import { SubmitSelection, type Submitted } from '../components/SubmitSelection';
 import { useCartView } from '../components/useCartView';
 import classes from '../components/cart.module.css';
 import { ShareToChatButton } from '../../../components/ShareToChatButton';
+
+// Its code and messages arrive when pressed for, never with /home's first load (decision 0061).
+const LinesheetButton = lazy(() => withLateMessages(import('../../../components/linesheet/LinesheetButton')));
 
 function CartSkeleton() {
   return (
@@ -212,6 +216,12 @@ export default function ChooseCarPage() {
                 )
               }
             />
+            {/* A customer's cart is read on the server; a visitor's is the lines on screen. */}
+            <Suspense fallback={null}>
+              <LinesheetButton
+                selection={() => ({ kind: 'cart', ids: cart.lines.map((l) => l.product.id) })}
+              />
+            </Suspense>
           </div>
         </aside>
       </div>

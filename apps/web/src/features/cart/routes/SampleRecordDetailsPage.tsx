@@ -1,6 +1,7 @@
 import { Anchor, Skeleton } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withLateMessages } from '../../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { LoadFailed, LoadingNote } from '../../../components/page/StatePanels';
@@ -12,6 +13,9 @@ import { CartSummary } from '../components/CartSummary';
 import { ExportButton } from '../components/ExportButton';
 import '../components/mantine-styles';
 import classes from '../components/cart.module.css';
+
+// Its code and messages arrive when pressed for, never with /home's first load (decision 0061).
+const LinesheetButton = lazy(() => withLateMessages(import('../../../components/linesheet/LinesheetButton')));
 
 /** One sample record: its number, time and contact details, totals, and the lines as submitted. */
 export default function SampleRecordDetailsPage() {
@@ -71,7 +75,12 @@ export default function SampleRecordDetailsPage() {
       {back}
       <div className={classes.head}>
         <h1 className={classes.title}>{t('web.records.detailTitle', { number: r.number })}</h1>
-        <ExportButton run={() => callApiWithTip('export_choose', { id: r.id }, { silent: true })} />
+        <div className={classes.headActions}>
+          <ExportButton run={() => callApiWithTip('export_choose', { id: r.id }, { silent: true })} />
+          <Suspense fallback={null}>
+            <LinesheetButton selection={() => ({ kind: 'record', id: r.id })} />
+          </Suspense>
+        </div>
       </div>
       <dl className={classes.facts}>
         {facts.map(([label, value]) => (

@@ -2,8 +2,9 @@ import '@mantine/core/styles/Pagination.css';
 import { Button, Pagination } from '@mantine/core';
 import type { CallResponse } from '@vitrine/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withLateMessages } from '../../../lib/i18n';
 import { PRIORITY_CARDS } from '../../../components/product';
 import { EmptyState, ProductResults } from '../../../components/product/results';
 import { formatNumber } from '../../../lib/format';
@@ -12,6 +13,10 @@ import type { CatalogParams } from './params';
 import type { UpdateCatalog } from './useCatalogParams';
 import classes from './catalog.module.css';
 import { ShareToChatButton } from '../../../components/ShareToChatButton';
+import type { LinesheetSelection } from '@vitrine/contract';
+
+// Its code and messages arrive when pressed for, never with /home's first load (decision 0061).
+const LinesheetButton = lazy(() => withLateMessages(import('../../../components/linesheet/LinesheetButton')));
 
 type Page = CallResponse<'get_list'>;
 
@@ -25,6 +30,8 @@ export interface CatalogResultsProps {
   emptyBackTo?: string;
   /** What the empty state says (defaults to a hint to change the filters). */
   emptyMessage?: string;
+  /** What a 'Linesheet PDF' beside the count holds (a category or a search); none: no button. */
+  linesheet?: LinesheetSelection | null;
 }
 
 /** A page of products in the chosen mode, its count, paging, and the loading, failed and empty states. */
@@ -36,6 +43,7 @@ export function CatalogResults({
   ecommerce,
   emptyBackTo,
   emptyMessage,
+  linesheet,
 }: CatalogResultsProps) {
   const { t } = useTranslation();
   // A page of cards is React's longest piece of work here (about 100 ms on a mid-range phone),
@@ -89,8 +97,16 @@ export function CatalogResults({
         <p className={classes.total} role="status">
           {t('web.catalog.total', { total: formatNumber(data.total) })}
         </p>
-        {/* Search results can be shared with customer service (the page's products). */}
-        {params.keyword ? <ShareToChatButton size="compact-sm" products={() => data.list} /> : null}
+        <div className={classes.totalActions}>
+          {/* Search results can be shared with customer service (the page's products). */}
+          {params.keyword ? <ShareToChatButton size="compact-sm" products={() => data.list} /> : null}
+          {/* A category's or a search's products as a PDF catalogue: all of them, not this page only. */}
+          {linesheet ? (
+            <Suspense fallback={null}>
+              <LinesheetButton size="compact-sm" selection={() => linesheet} />
+            </Suspense>
+          ) : null}
+        </div>
       </div>
       <ProductResults
         mode={params.mode}

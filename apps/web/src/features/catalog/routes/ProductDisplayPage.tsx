@@ -74,6 +74,13 @@ export default function ProductDisplayPage() {
           update={update}
           pageSize={PAGE_SIZE}
           emptyMessage={keyword ? t('web.search.noResults', { keyword }) : undefined}
+          linesheet={
+            keyword
+              ? { kind: 'search', keyword }
+              : params.category !== null && params.region === null && params.flag === null
+                ? { kind: 'category', category_id: params.category }
+                : null
+          }
         />
       )}
     </CatalogLayout>
