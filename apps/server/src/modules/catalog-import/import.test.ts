@@ -152,8 +152,8 @@ describe('reading files', () => {
       problems: [],
     });
     expect(rows[1]?.problems).toEqual([
-      { code: 'bad_hs_code', column: 'hs_code', value: '95' },
       { code: 'bad_price_breaks', column: 'price_breaks', value: '48: 1.10; 24: 1.20' },
+      { code: 'bad_hs_code', column: 'hs_code', value: '95' },
     ]);
     expect(rows[2]?.problems).toEqual([
       { code: 'bad_price_breaks', column: 'price_breaks', value: 'a dozen for a dollar' },
