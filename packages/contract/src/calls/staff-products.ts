@@ -132,7 +132,17 @@ export const productFields = z
     certification: text(PRODUCT_LIMITS.TEXT_MAX).default(''),
     remark: text(PRODUCT_LIMITS.TEXT_MAX).default(''),
     description: z.string().max(PRODUCT_LIMITS.DESCRIPTION_MAX).default(''),
-    video_url: httpUrl.default(''),
+    // A video stored on this server (the demo's, an earlier upload) travels as its own path and
+    // may only be kept as it is; a new one is a web address.
+    video_url: z
+      .union([
+        httpUrl,
+        z
+          .string()
+          .max(500)
+          .regex(/^\/files\/\S+$/, 'a stored video, kept as it is'),
+      ])
+      .default(''),
     model_url: z
       .string()
       .max(500)

@@ -248,6 +248,13 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
    * A model URL other than the one the product has (or none) must be the company's own GLB
    * upload that passes the container check (decision 0060). Keeping or clearing is always fine.
    */
+  /** A stored video (a /files/ path) can only be kept: staff never point at another file by hand. */
+  function checkVideo(url: string, current: string, c: StaffCaller) {
+    return url.startsWith('/files/') && url !== current
+      ? fail(ErrorCode.BAD_REQUEST, c.t('server.products.videoKeptOnly'))
+      : null;
+  }
+
   async function checkNewModel(url: string, current: string, c: StaffCaller) {
     if (url === '' || url === current) return null;
     const read = await deps.readModel(url, c.staff.companyId);
@@ -414,7 +421,8 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
       const refused = await referencesRefused(input.product, companyId, c);
       if (refused) return refused;
       if (id === undefined) {
-        const modelRefused = await checkNewModel(input.product.model_url, '', c);
+        const modelRefused =
+          checkVideo(input.product.video_url, '', c) ?? (await checkNewModel(input.product.model_url, '', c));
         if (modelRefused) return modelRefused;
         const now = clock.now();
         const created = await repo.transaction(async (r) => {
@@ -431,7 +439,9 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
         return fail(ErrorCode.BAD_REQUEST, c.t('server.products.updatedAtRequired'));
       const readAt = input.updated_at;
       const current = await repo.find(companyId, id);
-      const modelRefused = await checkNewModel(input.product.model_url, current?.model_url ?? '', c);
+      const modelRefused =
+        checkVideo(input.product.video_url, current?.video_url ?? '', c) ??
+        (await checkNewModel(input.product.model_url, current?.model_url ?? '', c));
       if (modelRefused) return modelRefused;
       return withRefusal(async () => {
         await repo.transaction(async (r) => {

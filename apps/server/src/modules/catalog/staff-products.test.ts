@@ -194,6 +194,40 @@ describe('the console catalogue', () => {
       expect(model.code).toBe(ErrorCode.BAD_REQUEST);
     });
 
+    it('saves a product whose video is stored on the server unchanged, but refuses pointing it at another file', async () => {
+      const created = await create(owner, fullProduct(categoryId));
+      await t.db
+        .updateTable('products')
+        .set({ video_url: '/files/c1/ab/demo.webm' })
+        .where('id', '=', created.id)
+        .execute();
+      const read = await t.call('staff_get_product', { id: created.id }, owner);
+      const kept = await t.call(
+        'staff_save_product',
+        {
+          id: created.id,
+          updated_at: read.data.updated_at,
+          product: { ...fieldsOf(read.data), remark: 'Video kept' },
+          lang: EN,
+        },
+        owner,
+      );
+      expect(kept.code).toBe(0);
+      expect(kept.data.video_url).toBe('/files/c1/ab/demo.webm');
+      const moved = await t.call(
+        'staff_save_product',
+        {
+          id: created.id,
+          updated_at: kept.data.updated_at,
+          product: { ...fieldsOf(kept.data), video_url: '/files/c2/cd/other.webm' },
+          lang: EN,
+        },
+        owner,
+      );
+      expect(moved.code).toBe(-400);
+      expect(moved.tip).toMatch(/stored video can only be kept/);
+    });
+
     it('lets a service user read the catalogue but not change it', async () => {
       expect((await t.call('staff_list_products', {}, service)).code).toBe(0);
       const r = await t.call('staff_save_product', { product: fullProduct(null) }, service);
