@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 
 /** Buyers the owner adds; the demo's own customer is kept. */
 const CUSTOMERS = [
-  { customer_name: 'Nordic Toys AB', nickname: 'Freja Lind', country: 'SE' },
+  { customer_name: 'Lekhuset Nord AB', nickname: 'Freja Lind', country: 'SE' },
   { customer_name: 'Kinderwelt GmbH', nickname: 'Jonas Becker', country: 'DE' },
   { customer_name: 'Al Noor Trading LLC', nickname: 'Omar Haddad', country: 'AE' },
 ];

@@ -71,7 +71,7 @@ describe('the analytics page', () => {
     const chart = await screen.findByRole('img', { name: /Activity per day/ });
     expect(chart.textContent).toContain('12 product views');
     await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
-    const figures = screen.getByRole('table', { name: 'Activity per day' });
+    const figures = await screen.findByRole('table', { name: 'Activity per day' });
     expect(within(figures).getAllByRole('row')).toHaveLength(4);
     expect(within(figures).getByRole('rowheader', { name: '2026-11-26' })).toBeTruthy();
 
