@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartonVolume, checkSampleForm, displayedNumber, isExpired } from './rules';
 import {
+  breakReached,
   cartonsForQuantity,
   formatHsCode,
   lineTotals,
@@ -119,6 +120,13 @@ describe('cart totals', () => {
     ).toBe(2.25);
     expect(unitPriceAt(null, [{ from: 2, price: 1 }], 100)).toBeNull();
     expect(unitPriceAt(2.5, undefined, 1000)).toBe(2.5);
+  });
+
+  it('names the break a quantity reaches, the one its unit price comes from', () => {
+    expect(breakReached(tiered.price_breaks, 47)).toBeUndefined();
+    expect(breakReached(tiered.price_breaks, 48)).toEqual({ from: 48, price: 2.25 });
+    expect(breakReached([...(tiered.price_breaks ?? [])].reverse(), 130)).toEqual({ from: 120, price: 2 });
+    expect(breakReached(undefined, 1000)).toBeUndefined();
   });
 
   it('applies the breaks to the grand total, line by line', () => {

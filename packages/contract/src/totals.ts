@@ -38,8 +38,23 @@ export interface TotallableProduct {
 }
 
 /**
- * The unit price at a number of pieces: the price of the last break whose `from` it reaches,
- * else the product's own price. A hidden price (null) stays hidden whatever the breaks say.
+ * The price break a number of pieces reaches: the last whose `from` it reaches, or undefined
+ * when it reaches none (the product's own price holds). What the cart and the workbook name as
+ * the break applied, and what unitPriceAt prices at, so the two never disagree.
+ */
+export function breakReached(
+  breaks: readonly PriceBreak[] | undefined,
+  pieces: number,
+): PriceBreak | undefined {
+  let reached: PriceBreak | undefined;
+  // Not assuming the order: a hand-edited or older list still picks the highest break reached.
+  for (const b of breaks ?? []) if (pieces >= b.from && b.from >= (reached?.from ?? 0)) reached = b;
+  return reached;
+}
+
+/**
+ * The unit price at a number of pieces: the price of the break it reaches, else the product's
+ * own price. A hidden price (null) stays hidden whatever the breaks say.
  */
 export function unitPriceAt(
   price: number | null,
@@ -47,16 +62,7 @@ export function unitPriceAt(
   pieces: number,
 ): number | null {
   if (price === null) return null;
-  let unit = price;
-  let reached = 0;
-  // Not assuming the order: a hand-edited or older list still picks the highest break reached.
-  for (const b of breaks ?? []) {
-    if (pieces >= b.from && b.from >= reached) {
-      unit = b.price;
-      reached = b.from;
-    }
-  }
-  return unit;
+  return breakReached(breaks, pieces)?.price ?? price;
 }
 
 const round = (v: number, places: number): number => {

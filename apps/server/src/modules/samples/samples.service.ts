@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  breakReached,
   type CallResponse,
   type CartLine,
   type CartLineInput,
@@ -11,6 +12,7 @@ import {
   cartLineOf,
   CUFT_PER_CBM,
   fillContainers,
+  formatHsCode,
   type ProductCard,
   selectionTotals,
   siteMoney,
@@ -197,6 +199,12 @@ export function createSamplesService({
       { label: t('cart.export.totalWeight'), width: 12, decimals: 2 },
       { label: t('cart.export.totalCbm'), width: 12, decimals: 4 },
       { label: t('cart.export.totalCuft'), width: 12, decimals: 2 },
+      // The ordering facts (decision 0059) come after the columns the workbook always had, so a
+      // buyer's sheet that reads them by position keeps working (decision 0068).
+      { label: t('cart.export.moq'), width: 11, decimals: 0 },
+      ...(showPrice ? [{ label: t('cart.export.priceBreak'), width: 14, decimals: 0 }] : []),
+      { label: t('cart.export.leadTime'), width: 12, decimals: 0 },
+      { label: t('cart.export.hsCode'), width: 14 },
     ];
     const pictures = await thumbnails(lines.map((l) => l.product.picture));
     const rows = lines.map((l, i) => {
@@ -220,6 +228,12 @@ export function createSamplesService({
           l.total_weight,
           l.total_cbm,
           l.total_cuft,
+          // Zero means "not given" for these facts: an empty cell, not a 0 that reads as a value.
+          p.min_order_quantity || null,
+          // The break the line's pieces reach, the one its unit price above comes from.
+          ...(showPrice ? [breakReached(p.price_breaks, l.pieces)?.from ?? null] : []),
+          p.lead_time_days || null,
+          p.hs_code ? formatHsCode(p.hs_code) : '',
         ],
       };
     });
