@@ -85,9 +85,12 @@ import {
   createUploadsService,
   MAX_UPLOAD_BYTES,
   UPLOAD_LIMITS,
+  uploadFolder,
   uploadOwner,
 } from './modules/uploads/uploads.service';
 import { createImportRepository } from './modules/catalog-import/import.repository';
+import { createImportRetention } from './modules/catalog-import/import.retention';
+import { createImportRetentionRepository } from './modules/catalog-import/import.retention.repository';
 import { importRoutes } from './modules/catalog-import/import.routes';
 import { createImportService } from './modules/catalog-import/import.service';
 import {
@@ -122,6 +125,7 @@ import { KeptMailer, type Mailer } from './platform/mailer';
 import { capacity, type CapacityOptions, inFlight } from './platform/in-flight';
 import { createPdfLinks, linkKey, registerPdfDownload } from './platform/pdf/links';
 import { createLinesheetRepository } from './modules/linesheet/linesheet.repository';
+import { createLinesheetRetention } from './modules/linesheet/linesheet.retention';
 import { linesheetRoutes } from './modules/linesheet/linesheet.routes';
 import {
   createLinesheetService,
@@ -488,8 +492,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // A PDF catalogue of a selection (decision 0061): the catalogue, cart and samples read through
   // their own services, so the linesheet shows products exactly as the showroom does.
+  const linesheetRepo = createLinesheetRepository(deps.db);
   const linesheets = createLinesheetService({
-    repo: createLinesheetRepository(deps.db),
+    repo: linesheetRepo,
     storage: deps.storage,
     clock: deps.clock,
     links: linesheetLinks,
@@ -578,6 +583,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // Each module deletes its own leftovers; the schedule is the app's. The first run is at start.
+  const importRetention = createImportRetention({
+    repo: createImportRetentionRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+    importFolder: (companyId) => uploadFolder(companyId, 'import'),
+  });
+  const linesheetRetention = createLinesheetRetention({
+    repo: linesheetRepo,
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   const housekeeping = runEvery(
     deps.housekeepingEveryMs ?? 3600_000,
     async () => {
@@ -588,6 +604,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // --- issue 18 (analytics) ---
         searchLogs: await staffAnalytics.purge(),
         // --- end issue 18 (analytics) ---
+        // Decision 0068: finished imports and their uploads, linesheets nobody asked for in a day.
+        ...(await importRetention.purge()),
+        ...(await linesheetRetention.purge()),
         // A limit's window is a minute or so; an hour-old count limits nothing.
         rateLimits: await deleteHitsBefore(deps.db, deps.clock.now() - 3600_000),
       };

@@ -661,6 +661,14 @@ export interface ImportRowsTable {
   product_id: number | null;
 }
 
+/** When a stored linesheet was last asked for (migrations/0023_linesheet_files.ts). */
+export interface LinesheetFilesTable {
+  /** The PDF's folder under linesheet/: its cache ref. */
+  ref: string;
+  company_id: number;
+  used_at: number;
+}
+
 /** What image search keeps of a product picture (migrations/0006_image_index.ts). */
 export interface ImageFeaturesTable {
   picture_id: number;
@@ -710,6 +718,7 @@ export interface Database {
   login_links: LoginLinksTable;
   import_jobs: ImportJobsTable;
   import_rows: ImportRowsTable;
+  linesheet_files: LinesheetFilesTable;
   login_failures: LoginFailuresTable;
   number_sequences: NumberSequencesTable;
   access_applications: AccessApplicationsTable;

@@ -46,6 +46,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0017_ordering_facts',
       '0018_search_logs',
       '0019_banner_schedule',
+      '0023_linesheet_files',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)

@@ -280,6 +280,9 @@ export function createLinesheetService(deps: LinesheetServiceDeps) {
       'linesheet',
     );
     try {
+      // Before the PDF is read or drawn: housekeeping never takes a folder it has no row for
+      // as one being drawn (linesheet.retention.ts, decision 0068).
+      await repo.touch(site.company_id, ref, clock.now());
       const file = await cache.get({ ref, input, fileName, prepare: documentOf });
       return ok({
         url: `${LINESHEET_LINK_PATH}${links.sign(file.key, file.fileName)}`,

@@ -183,7 +183,12 @@ describe('the ordering facts in the Excel exports', () => {
     const r = await t.call('staff_export_sample', { id: sub.data.id, lang: ZH }, sales);
     expect(r.code).toBe(0);
     const { header, lines, totals, col } = table(await sheetOf(t, r.data.url), '最小起订量 PCS');
-    expect(header.slice(-4)).toEqual(['最小起订量 PCS', '适用价格档（起订 PCS）', '生产周期（天）', 'HS 编码']);
+    expect(header.slice(-4)).toEqual([
+      '最小起订量 PCS',
+      '适用价格档（起订 PCS）',
+      '生产周期（天）',
+      'HS 编码',
+    ]);
     const row = lines[0] as unknown[];
     // 2 cartons are 48 pieces: the first break, 2.25 a piece.
     expect(row[col('适用价格档（起订 PCS）')]).toBe(48);

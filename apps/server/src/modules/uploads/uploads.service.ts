@@ -146,7 +146,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The folder of a company's uploads of one purpose, which holds a folder per day. */
-const uploadFolder = (companyId: number, purpose: UploadPurpose) => `c${companyId}/${purpose}`;
+export const uploadFolder = (companyId: number, purpose: UploadPurpose) => `c${companyId}/${purpose}`;
 
 /**
  * {company}/{purpose}/{YYYY-MM-DD}/{random}.{ext} (spec section 8). The company folder is
