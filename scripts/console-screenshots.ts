@@ -3,7 +3,7 @@
  * quotation editor (a draft, made from a buyer's sample list when the demo has none), the orders
  * list and an order (one with a voucher to check when there is one), the products list and a
  * product's editor (whole page), categories, banners, news, showrooms and a booth (with their
- * editors), the analytics (whole page), buyers, access codes,
+ * editors), the factory inspections with one's editor, the about-us editor, the analytics (whole page), buyers, access codes,
  * applications, settings (with the preview), staff, the audit log and the customer chat (run
  * scripts/screenshots.ts chat first for a conversation), in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
@@ -120,7 +120,10 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
     name: 'category',
     async open(page) {
       await go(page, '/categories');
-      await page.locator('main table button', { hasText: /^(Edit|编辑)$/ }).nth(1).click();
+      await page
+        .locator('main table button', { hasText: /^(Edit|编辑)$/ })
+        .nth(1)
+        .click();
       await page.locator('[role="dialog"] input[lang="ar"]').waitFor();
       await settle(page);
     },
@@ -130,7 +133,10 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
     name: 'banner',
     async open(page) {
       await go(page, '/banners');
-      await page.locator('main table button', { hasText: /^(Edit|编辑)$/ }).first().click();
+      await page
+        .locator('main table button', { hasText: /^(Edit|编辑)$/ })
+        .first()
+        .click();
       await page.locator('[role="dialog"] input[lang="ar"]').waitFor();
       await settle(page);
     },
@@ -141,11 +147,30 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
     name: 'booth',
     async open(page) {
       await go(page, '/showrooms');
-      await page.locator('main table button', { hasText: /^(Edit|编辑)$/ }).first().click();
+      await page
+        .locator('main table button', { hasText: /^(Edit|编辑)$/ })
+        .first()
+        .click();
       await page.locator('[role="dialog"] table').waitFor();
       await settle(page);
     },
   },
+  { name: 'certificates', open: (page) => go(page, '/certificates') },
+  {
+    // The inspections' tab and one's editor: the factory, the dates and the pictures in order.
+    name: 'inspection',
+    async open(page) {
+      await go(page, '/certificates');
+      await page.getByRole('tab', { name: /^(Factory inspections|验厂资质)$/ }).click();
+      await page
+        .locator('main table button', { hasText: /^(Edit|编辑)$/ })
+        .first()
+        .click();
+      await page.locator('[role="dialog"] input[type="date"]').first().waitFor();
+      await settle(page);
+    },
+  },
+  { name: 'about', open: (page) => go(page, '/aboutUs') },
   {
     // An import after its run: the bar at done, the counts, the rows' and the files' problems.
     name: 'import',

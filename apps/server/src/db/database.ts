@@ -351,6 +351,9 @@ export interface CertificatesTable extends Owned, Timed {
   issuer: Text;
   number: Text;
   picture: Text;
+  /** JSON array of the pictures' URLs in order; `picture` is the first (0021). */
+  pictures: Text;
+  valid_from: number | null;
   valid_until: number | null;
   sort: Num;
 }

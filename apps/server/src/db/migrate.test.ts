@@ -46,6 +46,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0017_ordering_facts',
       '0018_search_logs',
       '0019_banner_schedule',
+      '0021_certificate_pictures',
       '0023_linesheet_files',
     ]);
     const tables = (await h.db.introspection.getTables())
@@ -288,5 +289,42 @@ describe('0013 on a database with customers and staff from before the chat', () 
       .where('id', '=', staff.id)
       .executeTakeFirstOrThrow();
     expect(member.chat_id).toBe(`s${staff.id}`);
+  });
+});
+
+describe('0021 on certificates stored with one picture', () => {
+  let h: DatabaseHandle;
+  beforeAll(async () => {
+    h = await createTestDatabase(testDatabaseUrl());
+  });
+  afterAll(() => h.close());
+
+  it('makes a certificate’s picture its only picture, and one without a picture has none', async () => {
+    await migrateUpTo(h.db, '0019_banner_schedule');
+    const { company_id } = await companyWithWebsite(h, 'certs', 1);
+    const row = (name: string, picture: string) => ({
+      company_id,
+      kind: 'certificate' as const,
+      name,
+      picture,
+      created_at: 1,
+      updated_at: 1,
+    });
+    // A URL with a quote in it: the migration's JSON must still read back.
+    await h.db
+      .insertInto('certificates')
+      .values([row('with', '/files/c1/ab/it"s.png'), row('without', '')] as never)
+      .execute();
+
+    await migrateUpTo(h.db, '0021_certificate_pictures');
+    const rows = await h.db
+      .selectFrom('certificates')
+      .select(['name', 'pictures', 'valid_from'])
+      .orderBy('name')
+      .execute();
+    expect(rows.map((r) => ({ ...r, pictures: JSON.parse(r.pictures) as unknown }))).toEqual([
+      { name: 'with', pictures: ['/files/c1/ab/it"s.png'], valid_from: null },
+      { name: 'without', pictures: [], valid_from: null },
+    ]);
   });
 });

@@ -229,6 +229,11 @@ export async function staffCallBodies(
     staff_save_booth: content.booth,
     staff_order_content: { kind: 'banner', ids: content.bannerIds },
     staff_delete_content: { kind: 'news', id: content.newsToDelete },
+    // Issue 18 item 3: certificates, inspections and about us (decision 0066).
+    staff_list_certificates: { kind: 'inspection' },
+    staff_save_certificate: content.certificate,
+    staff_get_about: {},
+    staff_save_about: content.about,
     staff_get_model_upload_credential: { content_type: 'model/gltf-binary' },
     staff_logout: {},
     staff_get_me: {},
@@ -310,6 +315,12 @@ async function contentObjects(t: TestApp, staff: { website: number; token: strin
   if (!category || !banners[0] || !room || !boothRow)
     throw new Error('the seed has no category, banner or booth');
   const booth = must(await t.call('staff_get_booth', { id: boothRow.id }, staff), 'staff_get_booth');
+  const inspection = must(
+    await t.call('staff_list_certificates', { kind: 'inspection' }, staff),
+    'staff_list_certificates',
+  ).list[0];
+  if (!inspection) throw new Error('the seed has no factory inspection');
+  const about = must(await t.call('staff_get_about', {}, staff), 'staff_get_about');
   const write = async (title: string) =>
     must(
       await t.call(
@@ -369,6 +380,22 @@ async function contentObjects(t: TestApp, staff: { website: number; token: strin
         description: room.description,
       },
     },
+    certificate: {
+      id: inspection.id,
+      updated_at: inspection.updated_at,
+      certificate: {
+        kind: inspection.kind,
+        factory_id: inspection.factory_id,
+        name: inspection.name,
+        name_en: inspection.name_en,
+        issuer: 'SGS Shenzhen',
+        number: inspection.number,
+        pictures: inspection.pictures,
+        valid_from: inspection.valid_from,
+        valid_until: inspection.valid_until,
+      },
+    },
+    about: { texts: { ...about.texts, en: 'A toy exporter since 1998.' }, updated_at: about.updated_at },
     booth: {
       id: booth.id,
       updated_at: booth.updated_at,

@@ -52,6 +52,8 @@ describe('the navigation by role', () => {
       'Banners',
       'News',
       'Showrooms',
+      'Certificates',
+      'About us',
       'Analytics',
       'Buyers',
       'Access codes',
@@ -80,6 +82,8 @@ describe('the navigation by role', () => {
       'Banners',
       'News',
       'Showrooms',
+      'Certificates',
+      'About us',
       'Analytics',
       'Buyers',
       'Access codes',
@@ -107,7 +111,16 @@ describe('the navigation by role', () => {
     expect(await screen.findByRole('heading', { name: 'Customer chat' }, { timeout: 3000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
     // Customer service reads the catalogue (buyers ask about products) but does not change it.
-    expect(await navNames()).toEqual(['Chat', 'Products', 'Categories', 'Banners', 'News', 'Showrooms']);
+    expect(await navNames()).toEqual([
+      'Chat',
+      'Products',
+      'Categories',
+      'Banners',
+      'News',
+      'Showrooms',
+      'Certificates',
+      'About us',
+    ]);
     expect(screen.queryByText('Buyers')).toBeNull();
     expect(screen.queryByText('Orders')).toBeNull();
     // Not even the vouchers' count is asked for: the server would refuse it.
@@ -134,7 +147,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(16);
+    expect(within(nav).getAllByRole('link')).toHaveLength(18);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

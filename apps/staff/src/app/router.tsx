@@ -33,6 +33,9 @@ export const PATHS = {
   banners: '/banners',
   news: '/news',
   showrooms: '/showrooms',
+  // Issue 18 item 3: certificates, inspections and about us (decision 0066).
+  certificates: '/certificates',
+  about: '/aboutUs',
 } as const;
 
 function PageLoading() {
@@ -105,6 +108,12 @@ const pages: RouteObject[] = [
             path: PATHS.showrooms,
             lazy: page(() => import('../features/content/ShowroomsPage'), 'ShowroomsPage'),
           },
+          // Certificates, inspections and about us (decision 0066).
+          {
+            path: PATHS.certificates,
+            lazy: page(() => import('../features/content/CertificatesPage'), 'CertificatesPage'),
+          },
+          { path: PATHS.about, lazy: page(() => import('../features/content/AboutPage'), 'AboutPage') },
         ],
       },
     ],

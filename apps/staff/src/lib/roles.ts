@@ -34,6 +34,10 @@ export const CONSOLE_CALL_ROLES = {
   staff_save_news: SALES,
   staff_list_showrooms: ALL,
   staff_save_showroom: SALES,
+  staff_list_certificates: ALL,
+  staff_save_certificate: SALES,
+  staff_get_about: ALL,
+  staff_save_about: SALES,
   staff_create_import: SALES,
   staff_get_linesheet: ALL,
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;

@@ -232,6 +232,16 @@ import {
   staffShowroom,
   staffShowroomList,
 } from './staff-content';
+// Issue 18 item 3: certificates, inspections and about us (decision 0066).
+import {
+  staffAbout,
+  staffCertificate,
+  staffCertificateList,
+  staffGetAboutRequest,
+  staffListCertificatesRequest,
+  staffSaveAboutRequest,
+  staffSaveCertificateRequest,
+} from './staff-content';
 import {
   getLinesheetRequest,
   LINESHEET_MAX_PRODUCTS,
@@ -1414,13 +1424,52 @@ export const calls = {
     request: staffSaveBoothRequest,
     response: staffBooth,
   }),
+  staff_list_certificates: call({
+    name: 'staff_list_certificates',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-content',
+    summary:
+      "The company's certificates or factory inspections in order, with their pictures, validity and factory.",
+    request: staffListCertificatesRequest,
+    response: staffCertificateList,
+  }),
+  staff_save_certificate: call({
+    name: 'staff_save_certificate',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Write a certificate or factory inspection, or save one whole with the updated_at it was read with (-409 when someone saved since).',
+    request: staffSaveCertificateRequest,
+    response: staffCertificate,
+  }),
+  staff_get_about: call({
+    name: 'staff_get_about',
+    access: 'staff',
+    roles: ALL_ROLES,
+    tag: 'staff-content',
+    summary: 'The about-us text in each of the 16 languages, and whether buyers see the page.',
+    request: staffGetAboutRequest,
+    response: staffAbout,
+  }),
+  staff_save_about: call({
+    name: 'staff_save_about',
+    access: 'staff',
+    roles: SALES,
+    tag: 'staff-content',
+    summary:
+      'Save the about-us texts whole with the updated_at they were read with (-409 when someone saved since); an empty text is none.',
+    request: staffSaveAboutRequest,
+    response: staffAbout,
+  }),
   staff_order_content: call({
     name: 'staff_order_content',
     access: 'staff',
     roles: SALES,
     tag: 'staff-content',
     summary:
-      'Put siblings in a new order: one level of categories, the banners, the showrooms, or one showroom’s booths.',
+      'Put siblings in a new order: one level of categories, the banners, the showrooms, one showroom’s booths, or one kind of certificates.',
     request: staffOrderContentRequest,
     response: staffOrderContentResponse,
   }),
@@ -1430,7 +1479,7 @@ export const calls = {
     roles: SALES,
     tag: 'staff-content',
     summary:
-      'Delete a category (without subcategories; its products keep no category), a banner, a news item, a showroom with its booths, or a booth.',
+      'Delete a category (without subcategories; its products keep no category), a banner, a news item, a showroom with its booths, a booth, or a certificate or inspection.',
     request: staffDeleteContentRequest,
     response: staffDeleteContentResponse,
   }),

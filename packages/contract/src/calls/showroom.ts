@@ -44,8 +44,14 @@ export const certificate = z.object({
   name: z.string(),
   issuer: z.string(),
   number: z.string(),
-  picture: z.string(),
-  valid_until: z.number().int().nullable(),
+  picture: z.string().describe('The first of its pictures; empty when it has none'),
+  pictures: z.array(z.string()).describe('All its pictures in order (the pages of the document)'),
+  valid_from: z.number().int().nullable(),
+  valid_until: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Past: still answered, for the buyer app to mark it expired (decision 0066)'),
   factory: z.string().describe('The factory inspected, for inspections'),
 });
 export const getCertificationRequest = baseRequest.extend({

@@ -263,11 +263,92 @@ export type StaffBooth = z.infer<typeof staffBooth>;
 export const staffGetBoothRequest = baseRequest.extend({ id });
 export const staffSaveBoothRequest = baseRequest.extend({ ...savedAt, booth: boothFields });
 
+/* ---------- certificates and factory inspections ---------- */
+
+export const CERTIFICATE_KINDS = ['certificate', 'inspection'] as const;
+export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
+export const CERTIFICATE_LIMITS = { PICTURES_MAX: 12, NUMBER_MAX: 64 } as const;
+
+export const certificateFields = z
+  .object({
+    kind: z
+      .enum(CERTIFICATE_KINDS)
+      .describe('certificate: certificate authentication; inspection: factory inspection qualification'),
+    factory_id: id.nullable().default(null).describe('The factory inspected: required for an inspection'),
+    name: text(CONTENT_LIMITS.NAME_MAX).default('').describe('In Chinese'),
+    name_en: text(CONTENT_LIMITS.NAME_MAX).default(''),
+    issuer: text(CONTENT_LIMITS.NAME_MAX).default('').describe('Who issued it: a lab, an auditor'),
+    number: text(CERTIFICATE_LIMITS.NUMBER_MAX).default('').describe('Its number on the document'),
+    pictures: z
+      .array(picture.min(1))
+      .max(CERTIFICATE_LIMITS.PICTURES_MAX)
+      .default([])
+      .describe('The document’s pages in order; buyers see the first on the card'),
+    valid_from: epochMs.nullable().default(null).describe('Valid from; null: not stated'),
+    valid_until: epochMs.nullable().default(null).describe('Valid until; null: no end'),
+  })
+  .refine((c) => c.name !== '' || c.name_en !== '', { message: 'a name', path: ['name_en'] })
+  .refine((c) => c.kind === 'certificate' || c.factory_id !== null, {
+    message: 'the factory inspected',
+    path: ['factory_id'],
+  })
+  .refine((c) => c.valid_from === null || c.valid_until === null || c.valid_from < c.valid_until, {
+    message: 'valid until comes after valid from',
+    path: ['valid_until'],
+  });
+export type CertificateFields = z.infer<typeof certificateFields>;
+
+export const staffCertificate = z.object({
+  id: z.number().int(),
+  kind: z.enum(CERTIFICATE_KINDS),
+  factory_id: z.number().int().nullable(),
+  factory_name: z.string().describe('The factory inspected, in the console’s language'),
+  name: z.string(),
+  name_en: z.string(),
+  issuer: z.string(),
+  number: z.string(),
+  pictures: z.array(z.string()),
+  valid_from: epochMs.nullable(),
+  valid_until: epochMs.nullable(),
+  expired: z.boolean().describe('Its valid-until date has passed: buyers see it marked expired'),
+  sort: z.number().int(),
+  updated_at: epochMs,
+});
+export type StaffCertificate = z.infer<typeof staffCertificate>;
+
+export const staffListCertificatesRequest = baseRequest.extend({ kind: z.enum(CERTIFICATE_KINDS) });
+export const staffCertificateList = z.object({ list: z.array(staffCertificate).describe('In order') });
+export const staffSaveCertificateRequest = baseRequest.extend({
+  ...savedAt,
+  certificate: certificateFields,
+});
+
+/* ---------- about us ---------- */
+
+export const ABOUT_BODY_MAX = 20_000;
+
+/** The about-us text in each language: plain text, paragraphs separated by blank lines (decision 0066). */
+export const aboutTexts = texts16(ABOUT_BODY_MAX);
+export type AboutTexts = z.infer<typeof aboutTexts>;
+
+export const staffAbout = z.object({
+  texts: z.record(z.enum(LANG_KEYS), z.string()),
+  show_about_us: zeroOne.describe('The settings’ switch: 0, buyers see no about-us page'),
+  updated_at: epochMs.describe('The last save of the texts; 0 when none was ever saved'),
+});
+export type StaffAbout = z.infer<typeof staffAbout>;
+
+export const staffGetAboutRequest = baseRequest;
+export const staffSaveAboutRequest = baseRequest.extend({
+  texts: aboutTexts,
+  updated_at: epochMs.describe('The updated_at read with the texts; a newer one means someone else saved'),
+});
+
 /* ---------- shared: delete and order ---------- */
 
-export const CONTENT_KINDS = ['category', 'banner', 'news', 'showroom', 'booth'] as const;
+export const CONTENT_KINDS = ['category', 'banner', 'news', 'showroom', 'booth', 'certificate'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
-export const ORDERED_KINDS = ['category', 'banner', 'showroom', 'booth'] as const;
+export const ORDERED_KINDS = ['category', 'banner', 'showroom', 'booth', 'certificate'] as const;
 
 export const staffDeleteContentRequest = baseRequest.extend({ kind: z.enum(CONTENT_KINDS), id });
 export const staffDeleteContentResponse = z.object({ deleted: z.literal(1) });
@@ -278,6 +359,8 @@ export const staffOrderContentRequest = baseRequest.extend({
     .array(id)
     .min(1)
     .max(CONTENT_LIMITS.ORDER_MAX)
-    .describe('Siblings in their new order: one level of categories, one showroom’s booths'),
+    .describe(
+      'Siblings in their new order: one level of categories, one showroom’s booths, one kind of certificates',
+    ),
 });
 export const staffOrderContentResponse = z.object({ ordered: z.number().int() });

@@ -55,6 +55,8 @@ export function createCompanyRepository(db: Kysely<Database>) {
           'c.issuer',
           'c.number',
           'c.picture',
+          'c.pictures',
+          'c.valid_from',
           'c.valid_until',
           'f.name as factory_name',
           'f.name_en as factory_name_en',

@@ -7,6 +7,7 @@ import {
 } from '@vitrine/contract';
 import type { Translate } from '@vitrine/i18n/all';
 import { type CallResult, fail, ok } from '@vitrine/contract';
+import { storedPictures } from '../../db/stored-lists';
 import type { CompanyRepository } from './company.repository';
 
 /** contact_type: 0 by language, 1 always the Chinese address, 2 always the English one. */
@@ -54,7 +55,9 @@ export function createCompanyService(repo: CompanyRepository) {
           issuer: c.issuer,
           number: c.number,
           picture: c.picture,
-          valid_until: c.valid_until,
+          pictures: storedPictures(c.pictures, c.picture),
+          valid_from: c.valid_from === null ? null : Number(c.valid_from),
+          valid_until: c.valid_until === null ? null : Number(c.valid_until),
           factory: (en ? c.factory_name_en || c.factory_name : c.factory_name) ?? '',
         })),
       );

@@ -4,18 +4,15 @@ import type { Database } from '../../db/database';
 import { transactional } from '../../db/transactional';
 
 /** The tables the console's content calls keep, each scoped by company_id. */
-export type ContentTable = 'categories' | 'adverts' | 'news' | 'showrooms' | 'booths';
+export type ContentTable = 'categories' | 'adverts' | 'news' | 'showrooms' | 'booths' | 'certificates';
+/** The tables whose rows staff put in order (a sort column). */
+export type OrderedTable = 'categories' | 'adverts' | 'showrooms' | 'booths' | 'certificates';
 
 export const createContentRepository = (db: Kysely<Database>) => transactional(db, contentQueries);
 
 function contentQueries(db: Kysely<Database>) {
   /** Sets sort to each id's position; only the company's rows of the table change. */
-  async function reorder(
-    table: 'categories' | 'adverts' | 'showrooms' | 'booths',
-    companyId: number,
-    ids: number[],
-    now: number,
-  ) {
+  async function reorder(table: OrderedTable, companyId: number, ids: number[], now: number) {
     for (const [sort, id] of ids.entries())
       await db
         .updateTable(table as 'categories')
@@ -27,9 +24,9 @@ function contentQueries(db: Kysely<Database>) {
 
   /** The next sort after the last of a level (new rows go last). */
   async function nextSort(
-    table: 'categories' | 'adverts' | 'showrooms' | 'booths',
+    table: OrderedTable,
     companyId: number,
-    where?: { column: 'parent_id' | 'showroom_id'; value: number | null },
+    where?: { column: 'parent_id' | 'showroom_id'; value: number | null } | { column: 'kind'; value: string },
   ): Promise<number> {
     let q = db
       .selectFrom(table)
@@ -38,6 +35,7 @@ function contentQueries(db: Kysely<Database>) {
     if (where?.column === 'parent_id')
       q = where.value === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', where.value);
     if (where?.column === 'showroom_id' && where.value !== null) q = q.where('showroom_id', '=', where.value);
+    if (where?.column === 'kind') q = q.where('kind', '=', where.value as 'certificate');
     const { m } = await q.executeTakeFirstOrThrow();
     return m === null || m === undefined ? 0 : Number(m) + 1;
   }
@@ -86,7 +84,7 @@ function contentQueries(db: Kysely<Database>) {
     },
 
     /** Which of the ids are the company's rows of the table (with what orders them among siblings). */
-    owned: (table: 'categories' | 'adverts' | 'showrooms' | 'booths', companyId: number, ids: number[]) =>
+    owned: (table: OrderedTable, companyId: number, ids: number[]) =>
       ids.length === 0
         ? Promise.resolve([])
         : db
@@ -269,6 +267,84 @@ function contentQueries(db: Kysely<Database>) {
         .orderBy('bp.sort')
         .orderBy('bp.id')
         .execute(),
+
+    /* ---------- certificates and factory inspections ---------- */
+
+    certificates: (companyId: number, kind?: string, id?: number) => {
+      let q = db
+        .selectFrom('certificates as c')
+        .leftJoin('factories as f', (j) =>
+          j.onRef('f.id', '=', 'c.factory_id').onRef('f.company_id', '=', 'c.company_id'),
+        )
+        .selectAll('c')
+        .select(['f.name as factory_name', 'f.name_en as factory_name_en'])
+        .where('c.company_id', '=', companyId);
+      if (kind !== undefined) q = q.where('c.kind', '=', kind as 'certificate');
+      if (id !== undefined) q = q.where('c.id', '=', id);
+      return q.orderBy('c.sort').orderBy('c.id').execute();
+    },
+
+    certificateKinds: (companyId: number, ids: number[]) =>
+      db
+        .selectFrom('certificates')
+        .select(['id', 'kind'])
+        .where('company_id', '=', companyId)
+        .where('id', 'in', ids)
+        .execute(),
+
+    factoryIsCompanys: async (companyId: number, id: number) =>
+      !!(await db
+        .selectFrom('factories')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst()),
+
+    /* ---------- about us ---------- */
+
+    aboutTexts: (companyId: number) =>
+      db
+        .selectFrom('company_texts')
+        .select(['lang', 'body', 'updated_at'])
+        .where('company_id', '=', companyId)
+        .where('kind', '=', 'about')
+        .execute(),
+
+    /** The company's website's about-us switch (0 when it has no website). */
+    aboutShown: async (companyId: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('websites')
+            .select('show_about_us')
+            .where('company_id', '=', companyId)
+            .orderBy('id')
+            .executeTakeFirst()
+        )?.show_about_us ?? 0,
+      ),
+
+    /** Replaces the company's about-us texts with one row per language given (empty ones kept). */
+    async replaceAboutTexts(companyId: number, texts: { lang: string; body: string }[], now: number) {
+      await db
+        .deleteFrom('company_texts')
+        .where('company_id', '=', companyId)
+        .where('kind', '=', 'about')
+        .execute();
+      if (texts.length)
+        await db
+          .insertInto('company_texts')
+          .values(
+            texts.map((x) => ({
+              ...x,
+              kind: 'about',
+              title: '',
+              company_id: companyId,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+    },
 
     /** Which of the ids are the company's products. */
     companyProducts: (companyId: number, ids: number[]) =>

@@ -22,6 +22,13 @@ export function contentRoutes(content: ContentService) {
     content.getBooth(input, staffCaller(ctx), ctx.lang);
   const staff_save_booth: CallHandler<'staff_save_booth'> = (input, ctx) =>
     content.saveBooth(input, staffCaller(ctx), ctx.lang);
+  const staff_list_certificates: CallHandler<'staff_list_certificates'> = (input, ctx) =>
+    content.listCertificates(input, staffCaller(ctx), ctx.lang);
+  const staff_save_certificate: CallHandler<'staff_save_certificate'> = (input, ctx) =>
+    content.saveCertificate(input, staffCaller(ctx), ctx.lang);
+  const staff_get_about: CallHandler<'staff_get_about'> = (_input, ctx) => content.getAbout(staffCaller(ctx));
+  const staff_save_about: CallHandler<'staff_save_about'> = (input, ctx) =>
+    content.saveAbout(input, staffCaller(ctx));
   const staff_order_content: CallHandler<'staff_order_content'> = (input, ctx) =>
     content.order(input, staffCaller(ctx));
   const staff_delete_content: CallHandler<'staff_delete_content'> = (input, ctx) =>
@@ -37,6 +44,10 @@ export function contentRoutes(content: ContentService) {
     staff_save_showroom,
     staff_get_booth,
     staff_save_booth,
+    staff_list_certificates,
+    staff_save_certificate,
+    staff_get_about,
+    staff_save_about,
     staff_order_content,
     staff_delete_content,
   };

@@ -1,9 +1,11 @@
 import {
   type BannerFields,
   type BannerLink,
+  type AboutTexts,
   type BoothFields,
   type CallResult,
   type CategoryFields,
+  type CertificateFields,
   type ContentKind,
   ErrorCode,
   fail,
@@ -15,19 +17,22 @@ import {
   type NewsFields,
   ok,
   type ShowroomFields,
+  type StaffAbout,
   type StaffBanner,
   type StaffBooth,
   type StaffCategory,
+  type StaffCertificate,
   type StaffNews,
   type StaffShowroom,
 } from '@vitrine/contract';
 import type { Selectable } from 'kysely';
 import { staffAuditEntry } from '../../db/audit';
 import type { Database } from '../../db/database';
+import { storedPictures } from '../../db/stored-lists';
 import type { Clock } from '../../platform/clock';
 import type { StaffCaller } from '../../platform/context';
 import type { Storage } from '../../platform/storage';
-import type { ContentRepository, ContentTable } from './content.repository';
+import type { ContentRepository, ContentTable, OrderedTable } from './content.repository';
 
 /**
  * The rest of the showroom's content in the console (issue 18 item 3, decision 0057):
@@ -63,6 +68,10 @@ type AdvertRow = Selectable<Database['adverts']>;
 type NewsRow = Selectable<Database['news']>;
 type ShowroomRow = Selectable<Database['showrooms']>;
 type BoothRow = Selectable<Database['booths']> & { product_count?: unknown };
+type CertificateRow = Selectable<Database['certificates']> & {
+  factory_name: string | null;
+  factory_name_en: string | null;
+};
 
 const PRODUCT_LINK = /^\/productDetails\?id=(\d+)$/;
 const CATEGORY_LINK = /^\/productDisplay\?category=(\d+)$/;
@@ -228,6 +237,40 @@ export function createContentService(deps: ContentDeps) {
     booths: booths.filter((b) => Number(b.showroom_id) === s.id).map(boothRow),
     updated_at: Number(s.updated_at),
   });
+
+  const certificate = (row: CertificateRow, lang: Language): StaffCertificate => {
+    const until = row.valid_until === null ? null : Number(row.valid_until);
+    const factory = isEnglishMode(lang)
+      ? row.factory_name_en || row.factory_name
+      : row.factory_name || row.factory_name_en;
+    return {
+      id: row.id,
+      kind: row.kind,
+      factory_id: row.factory_id === null ? null : Number(row.factory_id),
+      factory_name: factory ?? '',
+      name: row.name,
+      name_en: row.name_en,
+      issuer: row.issuer,
+      number: row.number,
+      pictures: storedPictures(row.pictures, row.picture),
+      valid_from: row.valid_from === null ? null : Number(row.valid_from),
+      valid_until: until,
+      expired: until !== null && until < clock.now(),
+      sort: Number(row.sort),
+      updated_at: Number(row.updated_at),
+    };
+  };
+
+  async function aboutOf(companyId: number): Promise<StaffAbout> {
+    const [rows, shown] = await Promise.all([repo.aboutTexts(companyId), repo.aboutShown(companyId)]);
+    return {
+      texts: Object.fromEntries(
+        LANG_KEYS.map((k) => [k, rows.find((r) => r.lang === k)?.body ?? '']),
+      ) as Record<LangKey, string>,
+      show_about_us: shown ? 1 : 0,
+      updated_at: rows.reduce((m, r) => Math.max(m, Number(r.updated_at)), 0),
+    };
+  }
 
   /** A booth with its products, named in the console's language (Chinese, else English). */
   async function boothOf(companyId: number, id: number, lang: Language): Promise<StaffBooth | null> {
@@ -554,13 +597,122 @@ export function createContentService(deps: ContentDeps) {
       });
     },
 
+    async listCertificates(input: { kind: 'certificate' | 'inspection' }, c: StaffCaller, lang: Language) {
+      const rows = await repo.certificates(c.staff.companyId, input.kind);
+      return ok({ list: rows.map((r) => certificate(r, lang)) });
+    },
+
+    async saveCertificate(
+      input: { id?: number | undefined; updated_at?: number | undefined; certificate: CertificateFields },
+      c: StaffCaller,
+      lang: Language,
+    ): Promise<CallResult<StaffCertificate>> {
+      const companyId = c.staff.companyId;
+      const k = input.certificate;
+      return guarded(companyId, async () => {
+        const before =
+          input.id === undefined ? undefined : (await repo.certificates(companyId, undefined, input.id))[0];
+        if (input.id !== undefined && !before) return notFound(c);
+        // A certificate has no factory; an inspection's is one of the company's own.
+        const factoryId = k.kind === 'inspection' ? k.factory_id : null;
+        if (factoryId !== null && !(await repo.factoryIsCompanys(companyId, factoryId)))
+          return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badFactory'));
+        const had = before ? storedPictures(before.pictures, before.picture) : [];
+        const pictures: string[] = [];
+        for (const url of k.pictures)
+          pictures.push(had.includes(url) ? url : await pictureFor(url, '', companyId, c));
+        const values = {
+          kind: k.kind,
+          factory_id: factoryId,
+          name: k.name || k.name_en,
+          name_en: k.name_en,
+          issuer: k.issuer,
+          number: k.number,
+          picture: pictures[0] ?? '',
+          pictures: JSON.stringify(pictures),
+          valid_from: k.valid_from,
+          valid_until: k.valid_until,
+        };
+        const id = await repo.transaction(async (r) => {
+          const now = clock.now();
+          let rowId = input.id;
+          const sortOfKind = () => r.nextSort('certificates', companyId, { column: 'kind', value: k.kind });
+          if (rowId === undefined || !before)
+            rowId = await r.insert('certificates', {
+              ...values,
+              company_id: companyId,
+              sort: await sortOfKind(),
+              created_at: now,
+              updated_at: now,
+            });
+          else
+            await update(
+              r,
+              'certificates',
+              companyId,
+              rowId,
+              input.updated_at,
+              // One moved to the other kind goes last there, as a new one does.
+              before.kind === k.kind ? values : { ...values, sort: await sortOfKind() },
+              c,
+            );
+          const [after] = await r.certificates(companyId, undefined, rowId);
+          await r.audit(
+            entry(
+              c,
+              'staff_save_certificate',
+              `certificate:${rowId}`,
+              before ? certificate(before, lang) : null,
+              after ? certificate(after, lang) : null,
+            ),
+          );
+          return rowId;
+        });
+        const [saved] = await repo.certificates(companyId, undefined, id);
+        return saved ? ok(certificate(saved, lang), c.t('server.saved')) : notFound(c);
+      });
+    },
+
+    async getAbout(c: StaffCaller) {
+      return ok(await aboutOf(c.staff.companyId));
+    },
+
+    async saveAbout(
+      input: { texts: AboutTexts; updated_at: number },
+      c: StaffCaller,
+    ): Promise<CallResult<StaffAbout>> {
+      const companyId = c.staff.companyId;
+      return guarded(companyId, async () => {
+        const before = await aboutOf(companyId);
+        if (before.updated_at !== input.updated_at) return stale(c);
+        // Plain text (decision 0066): line ends made one kind, nothing else changed; buyers'
+        // pages render it as text, never as markup.
+        const texts = LANG_KEYS.map((lang) => ({
+          lang,
+          body: input.texts[lang].replace(/\r\n?/g, '\n'),
+        }));
+        await repo.transaction(async (r) => {
+          // Every language keeps a row, empty or not, so the last save's stamp stays readable.
+          await r.replaceAboutTexts(companyId, texts, nextStamp(before.updated_at));
+          await r.audit(entry(c, 'staff_save_about', `about:${companyId}`, before.texts, input.texts));
+        });
+        return ok(await aboutOf(companyId), c.t('server.saved'));
+      });
+    },
+
     async order(
-      input: { kind: 'category' | 'banner' | 'showroom' | 'booth'; ids: number[] },
+      input: { kind: 'category' | 'banner' | 'showroom' | 'booth' | 'certificate'; ids: number[] },
       c: StaffCaller,
     ): Promise<CallResult<{ ordered: number }>> {
       const companyId = c.staff.companyId;
-      const table = (
-        { category: 'categories', banner: 'adverts', showroom: 'showrooms', booth: 'booths' } as const
+      const table: OrderedTable = (
+        {
+          category: 'categories',
+          banner: 'adverts',
+          showroom: 'showrooms',
+          booth: 'booths',
+          certificate: 'certificates',
+        } as const
       )[input.kind];
       const ids = [...new Set(input.ids)];
       if (ids.length !== input.ids.length) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
@@ -579,6 +731,10 @@ export function createContentService(deps: ContentDeps) {
               .map((b) => Number(b.showroom_id)),
           );
           if (rooms.size !== 1) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
+        }
+        if (input.kind === 'certificate') {
+          const kinds = new Set((await repo.certificateKinds(companyId, ids)).map((x) => x.kind));
+          if (kinds.size !== 1) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
         }
         await repo.transaction(async (r) => {
           await r.reorder(table, companyId, ids, clock.now());
@@ -600,6 +756,7 @@ export function createContentService(deps: ContentDeps) {
           news: 'news',
           showroom: 'showrooms',
           booth: 'booths',
+          certificate: 'certificates',
         } as const
       )[input.kind];
       return guarded(companyId, async () => {
@@ -612,7 +769,9 @@ export function createContentService(deps: ContentDeps) {
                 ? await repo.news(companyId, input.id)
                 : input.kind === 'showroom'
                   ? await repo.showroom(companyId, input.id)
-                  : await repo.booth(companyId, input.id);
+                  : input.kind === 'certificate'
+                    ? (await repo.certificates(companyId, undefined, input.id))[0]
+                    : await repo.booth(companyId, input.id);
         if (!before) return notFound(c);
         // A category's subcategories would go with it (cascade): they are moved or deleted first.
         if (input.kind === 'category' && (await repo.childCount(companyId, input.id)) > 0)

@@ -211,7 +211,9 @@ describe('certificates and inspections', () => {
       name: 'EN71 Test Report',
       issuer: 'SGS',
       number: 'SGS-2025-1',
-      picture: '',
+      picture: '/files/en71-1.png',
+      pictures: ['/files/en71-1.png', '/files/en71-2.png'],
+      valid_from: null,
       valid_until: now + 300 * DAY,
       factory: '',
     },
@@ -222,6 +224,8 @@ describe('certificates and inspections', () => {
       issuer: 'TÜV',
       number: 'TUV-2019-9',
       picture: '',
+      pictures: [],
+      valid_from: null,
       valid_until: now - 30 * DAY,
       factory: '',
     },
@@ -237,6 +241,10 @@ describe('certificates and inspections', () => {
     expect(within(current).queryByText('Expired')).not.toBeInTheDocument();
     expect(within(current).getByText('SGS')).toBeInTheDocument();
     expect(within(current).getByText('SGS-2025-1')).toBeInTheDocument();
+    // A document of two pages: each page opens on its own.
+    expect(
+      within(current).getByRole('link', { name: /View the picture of EN71 Test Report \(2\/2\)/ }),
+    ).toHaveAttribute('href', '/files/en71-2.png');
     expect(server.named('get_certification')[0]?.body).toMatchObject({ kind: 'certificate' });
   });
 
@@ -251,6 +259,8 @@ describe('certificates and inspections', () => {
             issuer: 'amfori',
             number: 'AMF-1',
             picture: '',
+            pictures: [],
+            valid_from: null,
             valid_until: null,
             factory: 'Chenghai Works',
           },

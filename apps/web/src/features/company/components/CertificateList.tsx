@@ -51,6 +51,25 @@ function CertificateCard({ item, now }: { item: Certificate; now: number }) {
           </span>
         )}
       </div>
+      {item.pictures.length > 1 ? (
+        <ul className={classes.pages}>
+          {item.pictures.map((url, i) => (
+            <li key={url}>
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={classes.pageLink}
+                aria-label={`${t('web.company.cert.viewPicture', {
+                  name: `${item.name} (${i + 1}/${item.pictures.length})`,
+                })} ${t('web.footer.newTab')}`}
+              >
+                <img src={url} alt="" width={48} height={48} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className={classes.body}>
         <h2 className={classes.name}>
           <bdi>{item.name}</bdi>
@@ -114,8 +133,9 @@ const OTHER: Record<
 
 /**
  * The certificates (certificate authentication) or the factory inspections (inspection
- * qualification) of the company: picture or a document icon, name, issuer, number, validity
- * ('expired' once past) and, for inspections, the factory.
+ * qualification) of the company: picture or a document icon (a document of several pages adds
+ * each page's thumbnail), name, issuer, number, validity ('expired' once past: buyers still see
+ * it, decision 0066) and, for inspections, the factory.
  */
 export function CertificatePage({ kind }: { kind: CertificateKind }) {
   const { t } = useTranslation();
