@@ -6,6 +6,7 @@
  * (goal: ratio under 1.5).
  * Usage: npm run build -w apps/server && node --import tsx bench/import.ts [products=10000]
  */
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -23,6 +24,11 @@ import {
 } from './support/measure';
 
 const N = Number(process.argv[2] ?? 10_000);
+/** The machine's load average (1, 5, 15 min): figures of a shared machine mean little without it. */
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 const PER_ZIP = 2500;
 const { dir, storage } = scratchDir('vitrine-bench-import-');
 
@@ -130,6 +136,7 @@ try {
   );
 
   // The run, with a buyer browsing throughout.
+  const loadBefore = load();
   t0 = Date.now();
   await callApi(base, 'staff_run_import', { id: job.id }, staff);
   const during: number[] = [];
@@ -162,8 +169,9 @@ try {
     `\nimport of ${N} products with ${N} pictures (${memory.inWorker ? 'worker thread' : 'INLINE: build apps/server first'}):`,
   );
   console.log(
-    `  run            ${took.toFixed(1)} s (${(N / took).toFixed(0)} rows/s); ${last.rows_done} rows, ${last.pictures_done} pictures, ${last.errors} errors`,
+    `  run            ${took.toFixed(1)} s (${(N / took).toFixed(1)} rows/s); ${last.rows_done} rows, ${last.pictures_done} pictures, ${last.errors} errors`,
   );
+  console.log(`  load average   ${loadBefore} at the start, ${load()} at the end`);
   console.log(`  peak memory    ${memory.maxRssMb} MB (server process, RSS)`);
   console.log(
     `  get_list idle  p50 ${ms(percentile(idle, 0.5))} ms   p95 ${ms(p95idle)} ms   (${idle.length} calls)`,

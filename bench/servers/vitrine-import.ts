@@ -1,7 +1,10 @@
-// The real server on a filled SQLite file, with the catalogue import's worker thread as it ships
-// (dist/import-worker.js, built by `npm run build -w apps/server`; inline when it is missing),
-// and /bench/memory answering the process's peak resident memory (worker threads included).
+// The real server on a filled SQLite file, with the catalogue import's worker thread and the image
+// index's as they ship (dist/import-worker.js and dist/image-worker.js, built by
+// `npm run build -w apps/server`; inline when missing), and /bench/memory answering the process's
+// peak resident memory (worker threads included).
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app';
@@ -9,7 +12,8 @@ import { openDatabase } from '../../apps/server/src/db/dialect';
 import type { ImportWork, ImportWorker } from '../../apps/server/src/modules/catalog-import/import.work';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { LocalDiskStorage } from '../../apps/server/src/platform/storage';
-import { workerTask } from '../../apps/server/src/platform/worker-task';
+import type { ImageWork } from '../../apps/server/src/modules/image-search/image-search.work';
+import { workerPool, workerTask } from '../../apps/server/src/platform/worker-task';
 
 const [target, dir] = process.argv.slice(2);
 if (!target || !dir) throw new Error('usage: vitrine-import.ts <sqlite file> <dir>');
@@ -17,6 +21,10 @@ const handle = openDatabase({ sqliteFile: target });
 const storage = new LocalDiskStorage(join(dir, 'files'));
 const worker = new URL('../../apps/server/dist/import-worker.js', import.meta.url);
 const inWorker = existsSync(fileURLToPath(worker));
+const imageWorker = new URL('../../apps/server/dist/image-worker.js', import.meta.url);
+const queryThreads = Math.min(4, availableParallelism());
+// As main.ts: libuv's pool is started by this thread, never by a thread below its priority.
+await stat(dir);
 const app = await buildApp({
   db: handle.db,
   clock: systemClock,
@@ -27,6 +35,14 @@ const app = await buildApp({
     ? (workerTask<ImportWork, unknown>(worker, { background: true }) as ImportWorker)
     : undefined,
   importWorkDir: join(dir, 'import'),
+  // New pictures are described in the image index's own background thread, as in production.
+  imageWork: existsSync(fileURLToPath(imageWorker))
+    ? {
+        query: workerPool(imageWorker, queryThreads, { heavy: true }) as ImageWork,
+        indexing: workerTask(imageWorker, { background: true }) as ImageWork,
+        queryThreads,
+      }
+    : undefined,
 });
 app.get('/bench/memory', async () => ({
   maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -112,7 +112,11 @@ import {
 } from './plugins/limits';
 import { type LogStream, loggerOptions } from './plugins/logging';
 import { registerLocalUploads } from './plugins/local-upload';
-import { makePictureVariants, registerPictureVariants } from './plugins/picture-variants';
+import {
+  makePictureVariants,
+  registerPictureVariants,
+  storePictureVariants,
+} from './plugins/picture-variants';
 import { reencodeImage } from './platform/image-content';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
@@ -422,7 +426,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const read = await uploads.readUploadedModel(url, companyId);
       return read.ok ? { ok: true } : { ok: false, reason: read.reason };
     },
-    makeVariants: (key) => makePictureVariants(deps.storage, key),
+    makeVariants: (key, made) =>
+      made ? storePictureVariants(deps.storage, key, made) : makePictureVariants(deps.storage, key),
     indexPictures: () => imageIndex.refresh(),
   });
 

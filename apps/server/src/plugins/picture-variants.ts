@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { assertStorageKey, type Storage } from '../platform/storage';
 
 /** The widths pictures are served in; the browser picks one through srcset. */
@@ -66,12 +66,42 @@ export async function pictureVariant(storage: Storage, width: number, key: strin
   if (stored) return stored;
   const original = await storage.read(key);
   if (!original) return null;
-  const webp = await sharp(original)
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: 78 })
-    .toBuffer();
+  const webp = await webpAt(sharp(original), width);
   await storage.put(variantKey(width, key), webp, 'image/webp');
   return webp;
+}
+
+const webpAt = (image: Sharp, width: number) =>
+  image.resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+
+/**
+ * Every width of a picture from one decode, in PICTURE_WIDTHS' order: what the catalogue import
+ * makes in its worker thread beside the re-encoding, so the thread answering requests only
+ * stores them (decision 0067).
+ */
+export async function pictureVariantBytes(original: Uint8Array): Promise<Buffer[]> {
+  const image = sharp(original);
+  return Promise.all(PICTURE_WIDTHS.map((width) => webpAt(image.clone(), width)));
+}
+
+/** Stores widths made already (pictureVariantBytes), side by side; those stored before are kept. */
+export async function storePictureVariants(
+  storage: Storage,
+  key: string,
+  made: readonly Uint8Array[],
+): Promise<void> {
+  await Promise.all(
+    PICTURE_WIDTHS.map(async (width, i) => {
+      const bytes = made[i];
+      if (!bytes) return pictureVariant(storage, width, key);
+      if (await storage.exists(variantKey(width, key))) return;
+      await storage.put(
+        variantKey(width, key),
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        'image/webp',
+      );
+    }),
+  );
 }
 
 /**

@@ -110,12 +110,14 @@ function importQueries(db: Kysely<Database>) {
           .execute();
     },
 
-    async pendingRows(jobId: number, limit: number): Promise<ImportRowRow[]> {
+    /** The first rows still to store, after `afterLine` (the batch being stored). */
+    async pendingRows(jobId: number, limit: number, afterLine = 0): Promise<ImportRowRow[]> {
       return db
         .selectFrom('import_rows')
         .selectAll()
         .where('job_id', '=', jobId)
         .where('status', '=', 'pending')
+        .where('line', '>', afterLine)
         .orderBy('line')
         .limit(limit)
         .execute();

@@ -25,7 +25,13 @@ import type { Logger, StaffCaller } from '../../platform/context';
 import type { ImageCheckOptions } from '../../platform/image-content';
 import type { Storage } from '../../platform/storage';
 import type { ImportJobRow, ImportRepository, ImportRowRow } from './import.repository';
-import { type CheckedRow, guessMapping, type ImportWorker, type SheetType } from './import.work';
+import {
+  type CheckedRow,
+  type ExtractedPicture,
+  guessMapping,
+  type ImportWorker,
+  type SheetType,
+} from './import.work';
 
 /**
  * The catalogue import (issue 18 item 2, decision 0055): a job per spreadsheet and its zips,
@@ -34,8 +40,15 @@ import { type CheckedRow, guessMapping, type ImportWorker, type SheetType } from
  * again by its number, so a run that stopped anywhere is resumed without doubling anything.
  */
 
-/** A picture read and re-encoded already, as the product calls take it. */
-type ReadPicture = { ok: true; bytes: Buffer; type: string; width: number; height: number };
+/** A picture read and re-encoded already, with its WebP widths, as the product calls take it. */
+type ReadPicture = {
+  ok: true;
+  bytes: Buffer;
+  type: string;
+  width: number;
+  height: number;
+  variants: readonly Uint8Array[];
+};
 
 /** The console's product calls (modules/catalog/staff-products.service.ts), as the import uses them. */
 export interface ProductsPort {
@@ -286,7 +299,7 @@ export function createImportService(deps: ImportDeps) {
     job: ImportJobRow,
     row: ImportRowRow,
     c: StaffCaller,
-    pictures: Map<string, Awaited<ReturnType<ImportWorker>> & object>,
+    pictures: Map<string, ExtractedPicture>,
   ) {
     const companyId = Number(job.company_id);
     const site = { money_unit: job.money_unit };
@@ -332,12 +345,16 @@ export function createImportService(deps: ImportDeps) {
     const refs = json<PictureRef[]>(row.pictures, []);
     const good: ReadPicture[] = [];
     for (const ref of refs) {
-      const p = pictures.get(`${ref.zip}/${ref.name}`) as
-        | { ok: true; bytes: Uint8Array; type: string; width: number; height: number }
-        | { ok: false; code: ImportProblem['code'] }
-        | undefined;
+      const p = pictures.get(`${ref.zip}/${ref.name}`);
       if (p?.ok)
-        good.push({ ok: true, bytes: Buffer.from(p.bytes), type: p.type, width: p.width, height: p.height });
+        good.push({
+          ok: true,
+          bytes: Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength),
+          type: p.type,
+          width: p.width,
+          height: p.height,
+          variants: p.variants,
+        });
       else
         problems.push({
           code: p?.code ?? 'picture_missing',
@@ -391,12 +408,10 @@ export function createImportService(deps: ImportDeps) {
       return;
     }
     const zips = await zipsOnDisk(job);
-    for (;;) {
-      await repo.renew(jobId, clock.now(), clock.now() + leaseMs);
-      const rows = await repo.pendingRows(jobId, batchSize);
-      if (rows.length === 0) break;
-      // The batch's pictures, read and re-encoded in the worker, zip by zip.
-      const pictures = new Map<string, never>();
+    const stored = job;
+    /** A batch's pictures, read, re-encoded and given their widths in the worker, zip by zip. */
+    const picturesOf = async (rows: ImportRowRow[]) => {
+      const pictures = new Map<string, ExtractedPicture>();
       const wanted = new Map<number, string[]>();
       for (const r of rows)
         for (const ref of json<PictureRef[]>(r.pictures, []))
@@ -405,14 +420,29 @@ export function createImportService(deps: ImportDeps) {
         const path = zips[zip];
         if (!path) continue;
         for (const p of await work({ kind: 'pictures', path, names, limits: deps.pictureLimits }))
-          pictures.set(`${zip}/${p.name}`, p as never);
+          pictures.set(`${zip}/${p.name}`, p);
       }
+      return pictures;
+    };
+    // The worker reads the next batch's pictures while this thread stores the batch before it,
+    // so neither waits for the other (decision 0067).
+    let rows = await repo.pendingRows(jobId, batchSize);
+    let pictures = picturesOf(rows);
+    while (rows.length > 0) {
+      await repo.renew(jobId, clock.now(), clock.now() + leaseMs);
+      const nextRows = await repo.pendingRows(jobId, batchSize, Number(rows[rows.length - 1]?.line));
+      const nextPictures = picturesOf(nextRows);
+      // Should this batch fail, the next one's reading must not end as an unhandled rejection.
+      nextPictures.catch(() => undefined);
+      const ready = await pictures;
       for (const row of rows) {
-        await storeRow(job, row, c, pictures);
+        await storeRow(stored, row, c, ready);
         await yieldToRequests();
       }
       // New pictures are described in the background, batch by batch.
       void deps.indexPictures().catch(() => undefined);
+      rows = nextRows;
+      pictures = nextPictures;
     }
     job = (await repo.job(companyId, jobId)) ?? job;
     await repo.updateJob(jobId, {
@@ -637,6 +667,36 @@ export function createImportService(deps: ImportDeps) {
           product_id: null,
         };
       });
+      // A picture that is no picture (or whose header is broken) is named on its row now, not
+      // only by the run, and left out of the plan: the row's product is stored without it.
+      const byZip = new Map<number, string[]>();
+      for (const id of used) {
+        const slash = id.indexOf('/');
+        const zip = Number(id.slice(0, slash));
+        byZip.set(zip, [...(byZip.get(zip) ?? []), id.slice(slash + 1)]);
+      }
+      const notPictures = new Set<string>();
+      for (const [zip, names] of byZip) {
+        const path = paths[zip];
+        if (path)
+          for (const name of await work({ kind: 'sniff', path, names })) notPictures.add(`${zip}/${name}`);
+      }
+      if (notPictures.size > 0)
+        for (const row of planned) {
+          const refs = json<PictureRef[]>(row.pictures, []);
+          const bad = refs.filter((ref) => notPictures.has(`${ref.zip}/${ref.name}`));
+          if (bad.length === 0) continue;
+          row.pictures = JSON.stringify(refs.filter((ref) => !bad.includes(ref)));
+          row.errors = JSON.stringify([
+            ...json<ImportProblem[]>(row.errors, []),
+            ...bad.map((ref) => ({
+              code: 'picture_not_image' as const,
+              column: 'pictures',
+              value: ref.name.slice(0, 100),
+            })),
+          ]);
+          picturesTotal -= bad.length;
+        }
       // Pictures no row took: likely a misnamed file, which the exporter wants to hear about.
       const unmatched = listings.flatMap((l, zip) =>
         l.entries.filter((e) => !used.has(`${zip}/${e.name}`)).map((e) => e.name),

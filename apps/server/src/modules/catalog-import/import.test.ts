@@ -85,6 +85,39 @@ describe('reading files', () => {
     expect(text).toEqual(xlsx);
   });
 
+  it('reads a CSV saved in Big5, Shift-JIS or GB18030 by the characters it holds', async () => {
+    const legacy = (hex: string) =>
+      Buffer.concat([Buffer.from('Item No.,English Name,Name\n'), Buffer.from(hex, 'hex')]);
+    const names = async (bytes: Buffer) => {
+      const read = await readSheet(bytes, 'csv');
+      return read.ok ? read.rows.map((r) => r[2]) : read;
+    };
+    // Excel's "CSV" on a Windows in Taiwan or Hong Kong (Big5)…
+    expect(
+      await names(
+        legacy(
+          '54572d312c526f626f742cc5dca7cebef7beb9a448aab1a8e30a54572d322c4361722cbbbbb1b1c1c9a8ae0a54572d332c446f6c6c2cac76abbdabbdc2a7b2b0b8cb0a',
+        ),
+      ),
+    ).toEqual(['變形機器人玩具', '遙控賽車', '洋娃娃禮盒裝']);
+    // …in Japan (Shift-JIS)…
+    expect(
+      await names(
+        legacy(
+          '4a502d312c526f626f742c95cf8c60838d837b8362836782cc82a882e082bf82e10a4a502d322c4361722c8389835783528393834a815b0a4a502d332c446f6c6c2c928582b991d682a6906c8c60835a836283670a',
+        ),
+      ),
+    ).toEqual(['変形ロボットのおもちゃ', 'ラジコンカー', '着せ替え人形セット']);
+    // …and in mainland China (GB18030), as before.
+    expect(
+      await names(
+        legacy(
+          '434e2d312c526f626f742cb1e4d0cebbfac6f7c8cbcde6bedf0a434e2d322c4361722cd2a3bfd8c8fcb3b50a434e2d332c446f6c6c2cd1f3cddecddec0f1bad0d7b00a',
+        ),
+      ),
+    ).toEqual(['变形机器人玩具', '遥控赛车', '洋娃娃礼盒装']);
+  });
+
   it('refuses a file that is not a spreadsheet', async () => {
     expect(
       await readSheet(Buffer.from('PK\u0003\u0004 not really a zip at all, just bytes'), 'xlsx'),
@@ -294,8 +327,12 @@ describe('the catalogue import', () => {
       .orderBy('pp.sort')
       .execute();
     for (const { storage_key } of keys)
-      for (const width of PICTURE_WIDTHS)
-        expect(await t.storage.exists(variantKey(width, storage_key))).toBe(true);
+      for (const width of PICTURE_WIDTHS) {
+        // Made in the import's worker from one decode: WebP, at its width (never enlarged).
+        const variant = await t.storage.read(variantKey(width, storage_key));
+        const meta = await sharp(variant ?? Buffer.alloc(0)).metadata();
+        expect([meta.format, meta.width]).toEqual(['webp', Math.min(width, 320)]);
+      }
     await t.app.imageIndex.refresh();
     const features = await t.db
       .selectFrom('image_features')
@@ -363,19 +400,33 @@ describe('the catalogue import', () => {
       ['BAD-3', '', '1.00', '12', ''],
       ['BAD-4', 'Not a picture', '1.00', '12', 'BAD-4.jpg'],
       ['BAD-5', 'Missing picture', '1.00', '12', 'nowhere.jpg'],
+      ['BAD-6', 'Broken picture', '1.00', '12', 'BAD-6.jpg'],
     ]);
     const pictures = await zipOf({
       'BAD-1.jpg': await photo(5),
       'BAD-4.jpg': 'this is text, not a picture',
+      // Starts as a JPEG, but its header is cut short.
+      'BAD-6.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
       '../../x.jpg': await photo(6),
     });
     const job = await importFiles(sheet, [pictures]);
     const planned = await check(job.id, job.mapping);
-    expect(planned).toMatchObject({ to_create: 3, errors: 2 });
+    expect(planned).toMatchObject({ to_create: 4, errors: 2, pictures_total: 1 });
     expect(planned.file_problems).toContainEqual({
       code: 'entry_bad_path',
       column: 'zip 1',
       value: '../../x.jpg',
+    });
+    // The dry run names the files that are no picture already, on their rows.
+    const plan = await t.call('staff_get_import', { id: job.id, only_problems: true, page_size: 100 }, owner);
+    const planByLine = Object.fromEntries(plan.data.rows.map((r) => [r.line, r]));
+    expect(planByLine[6]).toMatchObject({
+      status: 'pending',
+      problems: [{ code: 'picture_not_image', column: 'pictures', value: 'BAD-4.jpg' }],
+    });
+    expect(planByLine[8]).toMatchObject({
+      status: 'pending',
+      problems: [{ code: 'picture_not_image', column: 'pictures', value: 'BAD-6.jpg' }],
     });
     const done = await runToEnd(job.id);
     const byLine = Object.fromEntries(done.rows.map((r) => [r.line, r]));
@@ -393,7 +444,16 @@ describe('the catalogue import', () => {
       status: 'done',
       problems: [{ code: 'picture_missing', value: 'nowhere.jpg' }],
     });
-    expect((await productsNumbered('BAD-')).map((p) => p.toy_number)).toEqual(['BAD-1', 'BAD-4', 'BAD-5']);
+    expect(byLine[8]).toMatchObject({
+      status: 'done',
+      problems: [{ code: 'picture_not_image', value: 'BAD-6.jpg' }],
+    });
+    expect((await productsNumbered('BAD-')).map((p) => p.toy_number)).toEqual([
+      'BAD-1',
+      'BAD-4',
+      'BAD-5',
+      'BAD-6',
+    ]);
     const four = (await productsNumbered('BAD-4'))[0];
     expect((await t.call('staff_get_product', { id: four?.id }, owner)).data.pictures).toEqual([]);
     // Nothing of the file outside the zip was ever written.

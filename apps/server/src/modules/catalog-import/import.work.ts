@@ -9,10 +9,14 @@ import {
   type ImportProblem,
   toMinor,
 } from '@vitrine/contract';
+import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { type ImageCheckOptions, reencodeImage } from '../../platform/image-content';
+import { availableParallelism } from 'node:os';
+import { pictureVariantBytes } from '../../plugins/picture-variants';
+import sharp from 'sharp';
+import { type ImageCheckOptions, reencodeImage, sniffImageType } from '../../platform/image-content';
 
 /**
  * The import's CPU work, run in a worker thread (import.worker.ts) so the thread answering
@@ -43,14 +47,46 @@ function cellText(v: ExcelJS.CellValue): string {
   return String(v as unknown);
 }
 
-/** The decoded text of a CSV: UTF-8 (with or without its mark), UTF-16 with its mark, else GB18030. */
-function csvText(bytes: Buffer): string {
+/** The code pages Excel saves "CSV" in on a Chinese (mainland, Taiwan, Hong Kong) or Japanese Windows. */
+const LEGACY_CSV: { chardet: string; decoder: string }[] = [
+  { chardet: 'GB18030', decoder: 'gb18030' },
+  { chardet: 'Big5', decoder: 'big5' },
+  { chardet: 'Shift_JIS', decoder: 'shift_jis' },
+];
+
+/**
+ * Text in one of LEGACY_CSV's code pages: of those that decode it without a wrong byte, the one
+ * chardet's statistics (the frequent characters of each language) rank highest; GB18030, most
+ * exporters' own, when they do not tell (a few characters give them too little to go on).
+ */
+function legacyText(bytes: Buffer): string {
+  const ranked = new Map(chardet.analyse(bytes).map((m) => [m.name as string, m.confidence]));
+  let best = { decoder: 'gb18030', confidence: 10 };
+  let text: string | null = null;
+  for (const page of LEGACY_CSV) {
+    const confidence = ranked.get(page.chardet) ?? 0;
+    if (confidence <= best.confidence && text !== null) continue;
+    try {
+      const decoded = new TextDecoder(page.decoder, { fatal: true }).decode(bytes);
+      if (text === null || confidence > best.confidence) {
+        best = { decoder: page.decoder, confidence: Math.max(confidence, best.confidence) };
+        text = decoded;
+      }
+    } catch {
+      // Not this code page: it has a byte that cannot be there.
+    }
+  }
+  return text ?? new TextDecoder('gb18030').decode(bytes);
+}
+
+/** The decoded text of a CSV: UTF-8 (with or without its mark), UTF-16 with its mark, else a legacy code page. */
+export function csvText(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    // Excel on a Chinese Windows saves "CSV" in the system's code page.
-    return new TextDecoder('gb18030').decode(bytes);
+    // Excel on a Chinese or Japanese Windows saves "CSV" in the system's code page.
+    return legacyText(bytes);
   }
 }
 
@@ -524,6 +560,68 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   });
 }
 
+/** An entry's first `max` bytes (or all of it, when shorter), inflating no further. */
+function readEntryHead(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) return reject(err ?? new Error('no stream'));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => resolve(Buffer.concat(chunks).subarray(0, max));
+      stream.on('data', (c: Buffer) => {
+        chunks.push(c);
+        size += c.length;
+        if (size >= max) {
+          stream.removeAllListeners();
+          stream.on('error', () => undefined);
+          stream.destroy();
+          done();
+        }
+      });
+      stream.on('end', done);
+      stream.on('error', reject);
+    });
+  });
+}
+
+/** How much of a picture the dry run inflates: a JPEG's dimensions follow its EXIF (64 KB at most). */
+const HEAD_BYTES = 96 * 1024;
+
+/**
+ * The dry run's look at pictures (decision 0067): each entry's head is inflated and must start
+ * as a JPEG, PNG, WebP or GIF whose header the decoder reads. Cheap (nothing is decoded), so a
+ * file that is no picture or whose header is broken is named before the run; a picture broken
+ * further in is still found by the run's re-encoding. Answers the names that are no picture.
+ */
+export async function sniffPictures(path: string, names: readonly string[]): Promise<string[]> {
+  const { zip, byName } = await openForReading(path);
+  const bad: string[] = [];
+  for (const name of names) {
+    const entry = byName.get(name);
+    if (!entry) continue;
+    let head: Buffer;
+    try {
+      head = await readEntryHead(zip, entry, HEAD_BYTES);
+    } catch {
+      bad.push(name);
+      continue;
+    }
+    const type = sniffImageType(head);
+    if (!type || !IMPORT_PICTURE_LIMITS.types.includes(type)) {
+      bad.push(name);
+      continue;
+    }
+    const whole = entry.uncompressedSize <= head.length;
+    const header = await sharp(head, { failOn: 'none' })
+      .metadata()
+      .then((m) => Boolean(m.width && m.height))
+      .catch(() => false);
+    // A head cut short may end before a JPEG's dimensions: only a whole file is judged by them.
+    if (!header && whole) bad.push(name);
+  }
+  return bad;
+}
+
 // A zip is opened once for the batches of one run: its central directory is read once.
 const openZips = new Map<string, Promise<{ zip: yauzl.ZipFile; byName: Map<string, yauzl.Entry> }>>();
 const OPEN_ZIPS_MAX = 4;
@@ -560,12 +658,28 @@ export async function closeZip(path: string): Promise<void> {
 }
 
 export type ExtractedPicture =
-  | { name: string; ok: true; bytes: Uint8Array; type: string; width: number; height: number }
+  | {
+      name: string;
+      ok: true;
+      bytes: Uint8Array;
+      type: string;
+      width: number;
+      height: number;
+      /** Its WebP widths, in PICTURE_WIDTHS' order. */
+      variants: Uint8Array[];
+    }
   | { name: string; ok: false; code: ImportErrorCode };
 
 /**
+ * How many pictures of a batch are worked on at once: one fewer than the cores, at least one,
+ * so a core is always left to the thread answering buyers (decision 0064).
+ */
+export const PICTURES_AT_ONCE = Math.max(1, availableParallelism() - 1);
+
+/**
  * Pictures of a zip by entry name, each inflated (its size enforced), decoded and re-encoded
- * (decision 0032): what is stored is only what the decoder understood.
+ * (decision 0032) — what is stored is only what the decoder understood — and given its WebP
+ * widths from that one decode (decision 0067), PICTURES_AT_ONCE at a time; in the names' order.
  */
 export async function extractPictures(
   path: string,
@@ -573,37 +687,42 @@ export async function extractPictures(
   limits: ImageCheckOptions,
 ): Promise<ExtractedPicture[]> {
   const { zip, byName } = await openForReading(path);
-  const out: ExtractedPicture[] = [];
-  for (const name of names) {
+  const one = async (name: string): Promise<ExtractedPicture> => {
     const entry = byName.get(name);
-    if (!entry || badEntryPath(name)) {
-      out.push({ name, ok: false, code: 'picture_missing' });
-      continue;
-    }
+    if (!entry || badEntryPath(name)) return { name, ok: false, code: 'picture_missing' };
     let bytes: Buffer;
     try {
       bytes = await readEntry(zip, entry);
     } catch {
-      out.push({ name, ok: false, code: 'entry_too_large' });
-      continue;
+      return { name, ok: false, code: 'entry_too_large' };
     }
     const clean = await reencodeImage(bytes, limits);
-    if (clean.ok)
-      out.push({
-        name,
-        ok: true,
-        bytes: clean.bytes,
-        type: clean.type,
-        width: clean.width,
-        height: clean.height,
-      });
-    else
-      out.push({
+    if (!clean.ok)
+      return {
         name,
         ok: false,
         code: clean.reason === 'tooLarge' ? 'picture_too_large' : 'picture_not_image',
-      });
-  }
+      };
+    return {
+      name,
+      ok: true,
+      bytes: clean.bytes,
+      type: clean.type,
+      width: clean.width,
+      height: clean.height,
+      variants: await pictureVariantBytes(clean.bytes),
+    };
+  };
+  const out: ExtractedPicture[] = new Array(names.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PICTURES_AT_ONCE, names.length) }, async () => {
+      while (next < names.length) {
+        const i = next++;
+        out[i] = await one(names[i] as string);
+      }
+    }),
+  );
   return out;
 }
 
@@ -634,6 +753,7 @@ export type ImportWork =
   | { kind: 'check'; input: CheckRowsInput }
   | { kind: 'zip'; path: string }
   | { kind: 'pictures'; path: string; names: string[]; limits: ImageCheckOptions }
+  | { kind: 'sniff'; path: string; names: string[] }
   | { kind: 'close'; path: string }
   | { kind: 'template' };
 
@@ -647,6 +767,8 @@ export async function runImportWork(job: ImportWork): Promise<unknown> {
       return listZip({ path: job.path });
     case 'pictures':
       return extractPictures(job.path, job.names, job.limits);
+    case 'sniff':
+      return sniffPictures(job.path, job.names);
     case 'close':
       return closeZip(job.path);
     case 'template':
@@ -664,8 +786,10 @@ export type WorkResult<J extends ImportWork> = J extends { kind: 'sheet' }
       ? ZipListing
       : J extends { kind: 'pictures' }
         ? ExtractedPicture[]
-        : J extends { kind: 'template' }
-          ? Buffer | Uint8Array
-          : undefined;
+        : J extends { kind: 'sniff' }
+          ? string[]
+          : J extends { kind: 'template' }
+            ? Buffer | Uint8Array
+            : undefined;
 
 export const inlineImportWork: ImportWorker = (job) => runImportWork(job) as never;

@@ -44,7 +44,16 @@ import { type Keyword, parseKeyword, type TextFilter } from './text-search';
 
 /** A picture as it arrives: checked, re-encoded, or refused (the uploads module reads it). */
 export type ArrivingPicture =
-  { ok: true; bytes: Buffer; type: string; width: number; height: number } | { ok: false };
+  | {
+      ok: true;
+      bytes: Buffer;
+      type: string;
+      width: number;
+      height: number;
+      /** Its WebP widths made already, in PICTURE_WIDTHS' order (the catalogue import's worker). */
+      variants?: readonly Uint8Array[];
+    }
+  | { ok: false };
 
 export interface StaffProductsDeps {
   repo: StaffProductsRepository;
@@ -58,8 +67,8 @@ export interface StaffProductsDeps {
    * checked as a GLB (decision 0060); or why not.
    */
   readModel(url: string, companyId: number): Promise<{ ok: true } | { ok: false; reason: ModelProblem }>;
-  /** Makes the WebP widths of a stored picture. */
-  makeVariants(key: string): Promise<void>;
+  /** Makes the WebP widths of a stored picture, or stores those made already. */
+  makeVariants(key: string, made?: readonly Uint8Array[]): Promise<void>;
   /** Has the image index look at the catalogue now (new pictures become searchable). */
   indexPictures(): Promise<void>;
 }
@@ -272,7 +281,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
     if (existing) return existing.id;
     const key = `c${companyId}/${sha.slice(0, 2)}/${sha}.${EXTENSION[pic.type] ?? 'jpg'}`;
     if (!(await storage.exists(key))) await storage.put(key, pic.bytes, pic.type);
-    await deps.makeVariants(key);
+    await deps.makeVariants(key, pic.variants);
     try {
       return await repo.insertFile({
         company_id: companyId,
