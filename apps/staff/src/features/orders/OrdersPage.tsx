@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { OrderStatus } from '@vitrine/contract';
+import { ORDER_STATUSES, type OrderStatus, STAFF_ORDER_VIEWS } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,7 +18,6 @@ import { ServerTable } from '../../components/ServerTable';
 import { call } from '../../lib/api';
 import { formatAmount, formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { useSearchBox, useServerTable } from '../../lib/useServerTable';
-import { ORDER_STATUSES, STAFF_ORDER_VIEWS } from './constants';
 import { STATUS_COLOR, ordersKey } from './keys';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
