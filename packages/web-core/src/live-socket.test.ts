@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { ServerFrame } from '@vitrine/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveSocket, SESSION_INVALID, SIGNATURE_INVALID } from './live-socket';
-import { FakeWebSocket } from './test/fake-websocket';
+import { FakeWebSocket, useFakeWebSocket } from './test/fake-websocket';
 
 const READY = {
   type: 'ready',
@@ -27,14 +27,7 @@ function live(over: { signature?: string | null; sign?: () => Promise<string | n
 }
 
 describe('a listening connection to the chat socket', () => {
-  beforeEach(() => {
-    FakeWebSocket.opened = [];
-    vi.stubGlobal('WebSocket', FakeWebSocket);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  useFakeWebSocket();
 
   it('logs in with the site, the session token and the signature at hand, then hands on every frame', async () => {
     const { socket, frames, sign } = live();

@@ -1,8 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
 
-type Caller = { token: string; website: number };
+export type Caller = { token: string; website: number };
+
+/** A fresh app with a staff member of the role and the demo company's customer logged in. */
+export async function ordersCast(role: 'owner' | 'sales' = 'sales') {
+  const t = await createTestApp();
+  const staff = await t.staffLogin('demo', role);
+  const buyer = await t.login('demo', 'customer');
+  return { t, staff, buyer };
+}
+
+/** Another customer of the buyer's company, created by the staff member and logged in. */
+export async function secondBuyer(t: TestApp, staff: Caller, buyer: Caller): Promise<Caller> {
+  const made = await t.call('staff_create_customer', { customer_name: 'Second buyer' }, staff);
+  const login = await t.call('login', { website_id: buyer.website, code: made.data.password });
+  return { token: login.data.token, website: buyer.website };
+}
 
 /** A small real picture of the given format. */
 export const picture = (format: 'png' | 'jpeg' | 'gif', width = 120, height = 80) => {

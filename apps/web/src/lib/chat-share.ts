@@ -1,7 +1,8 @@
 import type { ProductCard, SharedProduct } from '@vitrine/contract';
+import { toSharedProduct as shared } from '@vitrine/web-core/shared-product';
+import { formatMoney } from './format';
 
 export type { SharedProduct };
-import { formatMoney } from './format';
 
 /**
  * Sharing products into the customer-service chat from the product page, the cart and search
@@ -10,24 +11,9 @@ import { formatMoney } from './format';
  * keeps the chat's code out of the pages that offer sharing.
  */
 
-/**
- * A product card as shared: its number goes where the site's number_type (1 toy number,
- * 3 article number) reads it from, the price as the buyer sees it.
- */
-export function toSharedProduct(p: ProductCard, numberType: number): SharedProduct {
-  const number = p.number ?? '';
-  return {
-    ToyId: p.id,
-    ToyName: p.name,
-    Picture: p.picture,
-    Price:
-      p.price === null
-        ? ''
-        : `${formatMoney(p.price, p.money_unit)}${p.trade_term ? ` ${p.trade_term}` : ''}`,
-    ToyNumber: numberType === 1 ? number : '',
-    ArticleNumber: numberType === 3 ? number : '',
-  };
-}
+/** A product card as shared, its price formatted in the buyer's language. */
+export const toSharedProduct = (p: ProductCard, numberType: number): SharedProduct =>
+  shared(p, numberType, formatMoney);
 
 type ShareListener = (products: SharedProduct[]) => void;
 const listeners = new Set<ShareListener>();

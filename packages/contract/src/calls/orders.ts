@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { ORDER_CURRENCIES } from '../constants';
 import { baseRequest, zeroOne } from '../envelope';
+import {
+  ORDER_LIMITS,
+  ORDER_STATUSES,
+  ORDER_TRADE_TERMS,
+  type OrderStatus,
+  PURCHASE_UNITS,
+  STAFF_ORDER_VIEWS,
+} from './order-constants';
+
+export * from './order-constants';
 
 /**
  * Quotations and orders (issue 16, spec sections 3, 4, 5 and 9; decision 0029). One record
@@ -9,22 +19,6 @@ import { baseRequest, zeroOne } from '../envelope';
  * CURRENCY_MINOR_UNITS, formatMinor); times are epoch milliseconds.
  */
 
-/** Every status of a quotation or order. draft is the exporter's only; buyers never see it. */
-export const ORDER_STATUSES = [
-  'draft',
-  'quoted',
-  'pending_payment',
-  'paid',
-  'pending_final_payment',
-  'pending_shipment',
-  'shipped',
-  'closed',
-  'cancelled',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** The quotation side of the record (spec: to be confirmed / confirmed). */
-export const QUOTATION_STATUSES = ['draft', 'quoted'] as const satisfies readonly OrderStatus[];
 /** The buyer's order-list filter (spec section 4): all, confirmed, to be confirmed. */
 export const ORDER_LIST_FILTERS = ['all', 'confirmed', 'to_be_confirmed'] as const;
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
@@ -144,28 +138,8 @@ const minor = z
   .int()
   .describe('Integer amount in the minor unit of the currency (CURRENCY_MINOR_UNITS)');
 
-/** Purchase units of a line: PCS and SET count pieces (boxes × pieces per box), CTN counts boxes. */
-export const PURCHASE_UNITS = ['PCS', 'SET', 'CTN'] as const;
-export type PurchaseUnit = (typeof PURCHASE_UNITS)[number];
-
-export const ORDER_TRADE_TERMS = ['', 'EXW', 'FOB', 'CFR', 'CIF'] as const;
-
 export const VOUCHER_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
-
-export const ORDER_LIMITS = {
-  /** Payment voucher (spec sections 5 and 9): png or jpg, at most 10 MB. */
-  VOUCHER_MAX_BYTES: 10 * 1024 * 1024,
-  VOUCHER_TYPES: ['image/jpeg', 'image/png'] as const,
-  /** An attachment (annex) of an order: a picture or a PDF, at most 20 MB. */
-  ANNEX_MAX_BYTES: 20 * 1024 * 1024,
-  ANNEX_TYPES: ['image/jpeg', 'image/png', 'application/pdf'] as const,
-  LINES_MAX: 1000,
-  PAGE_SIZE_MAX: 100,
-  REMARK_MAX: 2000,
-  ACCOUNT_INFO_MAX: 2000,
-  REASON_MAX: 500,
-} as const;
 
 export const orderVoucher = z.object({
   id: z.number().int(),
@@ -443,8 +417,6 @@ export const staffUpdateQuotationRequest = baseRequest.extend({
   lines: z.array(quotationLineInput).max(ORDER_LIMITS.LINES_MAX).default([]),
   remove_line_ids: z.array(id).max(ORDER_LIMITS.LINES_MAX).default([]),
 });
-
-export const STAFF_ORDER_VIEWS = ['all', 'quotations', 'orders', 'vouchers'] as const;
 
 export const staffListOrdersRequest = baseRequest.extend({
   ...pageRequest,

@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
 /**
  * A WebSocket as a test drives it: what the page sends is kept, what the server would say is
  * handed in with `receive`, and `drop` closes it as a network failure would. Install it with
@@ -61,4 +63,20 @@ export class FakeWebSocket {
     if (!ws) throw new Error('no socket opened');
     return ws;
   }
+}
+
+/**
+ * Every test of the calling suite starts with no socket made and FakeWebSocket as the browser's
+ * WebSocket, and ends with the real one and real timers back (tests that drive reconnection
+ * switch to fake timers midway).
+ */
+export function useFakeWebSocket(): void {
+  beforeEach(() => {
+    FakeWebSocket.opened = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }

@@ -2,12 +2,11 @@ import { ErrorCode } from '@vitrine/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { key, quotation, submitSample } from '../../test/orders';
+import { type Caller, key, ordersCast, quotation, secondBuyer, submitSample } from '../../test/orders';
 import { PROFORMA_LINK_TTL_MS } from './orders.proforma';
 import { ProformaBusyError } from './proforma/proforma.service';
 
 const EN = 11201002;
-type Caller = { token: string; website: number };
 
 /** Every page's text, joined. */
 async function textOf(pdf: Buffer): Promise<string> {
@@ -32,13 +31,9 @@ describe('the proforma invoice of an order', () => {
   const download = (url: string) => t.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await t.staffLogin('demo', 'sales');
-    buyer = await t.login('demo', 'customer');
+    ({ t, staff, buyer } = await ordersCast());
     foreign = await t.login('demo2', 'customer');
-    const made = await t.call('staff_create_customer', { customer_name: 'Second buyer' }, staff);
-    const login = await t.call('login', { website_id: buyer.website, code: made.data.password });
-    other = { token: login.data.token, website: buyer.website };
+    other = await secondBuyer(t, staff, buyer);
     id = await quotation(t, staff, await submitSample(t, buyer));
     const confirmed = await t.call(
       'update_confirm_order',

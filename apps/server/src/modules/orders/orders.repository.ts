@@ -1,4 +1,9 @@
-import type { OrderListFilter, OrderStatus, PaymentPart } from '@vitrine/contract';
+import {
+  CONFIRMED_ORDER_STATUSES,
+  type OrderListFilter,
+  type OrderStatus,
+  type PaymentPart,
+} from '@vitrine/contract';
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import type { Database } from '../../db/database';
@@ -63,15 +68,6 @@ const ORDER_COLUMNS = [
   's.number as sample_number',
 ] as const;
 
-const CONFIRMED: OrderStatus[] = [
-  'pending_payment',
-  'paid',
-  'pending_final_payment',
-  'pending_shipment',
-  'shipped',
-  'closed',
-];
-
 export const createOrdersRepository = (db: Kysely<Database>) => transactional(db, ordersQueries);
 
 function ordersQueries(db: Kysely<Database>) {
@@ -85,7 +81,7 @@ function ordersQueries(db: Kysely<Database>) {
   const buyerFilter = (filter: OrderListFilter, status: OrderStatus | undefined) => {
     if (status) return status === 'draft' ? ['__none__'] : [status];
     if (filter === 'to_be_confirmed') return ['quoted'];
-    if (filter === 'confirmed') return CONFIRMED;
+    if (filter === 'confirmed') return [...CONFIRMED_ORDER_STATUSES];
     return null;
   };
 
@@ -128,7 +124,7 @@ function ordersQueries(db: Kysely<Database>) {
       const base = orders(companyId).where((eb) =>
         eb.and([
           ...(f.view === 'quotations' ? [eb('o.status', 'in', ['draft', 'quoted'])] : []),
-          ...(f.view === 'orders' ? [eb('o.status', 'in', CONFIRMED)] : []),
+          ...(f.view === 'orders' ? [eb('o.status', 'in', CONFIRMED_ORDER_STATUSES)] : []),
           ...(f.view === 'vouchers'
             ? [
                 eb.exists(
@@ -605,7 +601,7 @@ function ordersQueries(db: Kysely<Database>) {
         .innerJoin('orders as o', 'o.id', 'l.order_id')
         .where('o.company_id', '=', companyId)
         .where('o.customer_id', '=', customerId)
-        .where('o.status', 'in', CONFIRMED)
+        .where('o.status', 'in', CONFIRMED_ORDER_STATUSES)
         .where('l.removed_at', 'is', null)
         .groupBy(sql`coalesce(l.product_id, -l.id)`)
         .having((eb) => (outstandingOnly ? eb(sql`sum(l.boxes)`, '>', shipped) : eb.lit(true)));

@@ -15,6 +15,7 @@ import {
   type OrderLine,
   type OrderListFilter,
   ORDER_STATUSES,
+  CONFIRMED_ORDER_STATUSES,
   DEFAULT_LANGUAGE,
   isEnglishMode,
   languageByKey,
@@ -132,15 +133,6 @@ const DAY_MS = 24 * 3600 * 1000;
 /** A quotation is valid for 30 days unless the exporter says otherwise. */
 const DEFAULT_VALIDITY_MS = 30 * DAY_MS;
 const DEFAULT_DEPOSIT_PERCENT = 30;
-
-const CONFIRMED_STATUSES: readonly OrderStatus[] = [
-  'pending_payment',
-  'paid',
-  'pending_final_payment',
-  'pending_shipment',
-  'shipped',
-  'closed',
-];
 
 export const lineQuantity = (unit: PurchaseUnit, boxes: number, piecesPerBox: number): number =>
   unit === 'CTN' ? boxes : boxes * piecesPerBox;
@@ -883,8 +875,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         const quantity = lineQuantity('PCS', boxes, pieces);
         // The price the record was submitted at: its price break for that many pieces (0059).
         const price = unitPriceAt(snap.price ?? null, snap.price_breaks, quantity);
-        const unit =
-          price === null ? 0 : rescaleMinor(toMinor(price, siteCurrency), siteCurrency, currency);
+        const unit = price === null ? 0 : rescaleMinor(toMinor(price, siteCurrency), siteCurrency, currency);
         return {
           product_id: l.product_id === null ? null : Number(l.product_id),
           purchase_quantity: quantity,
@@ -1310,7 +1301,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (
       !deps.proforma ||
       row.pi_number === '' ||
-      !(CONFIRMED_STATUSES as readonly string[]).includes(row.status)
+      !(CONFIRMED_ORDER_STATUSES as readonly string[]).includes(row.status)
     )
       return fail(ErrorCode.FAILED, unavailable);
     const companyId = Number(row.company_id);

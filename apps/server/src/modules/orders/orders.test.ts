@@ -9,12 +9,21 @@ import {
 import { ALL_MESSAGES } from '@vitrine/i18n/all';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { buyerUpload, key, orderWithVoucher, picture, quotation, submitSample } from '../../test/orders';
+import type { TestApp } from '../../test/harness';
+import {
+  buyerUpload,
+  type Caller,
+  key,
+  ordersCast,
+  orderWithVoucher,
+  picture,
+  quotation,
+  secondBuyer,
+  submitSample,
+} from '../../test/orders';
 
 const EN = 11201002;
 const AR = 11201005;
-type Caller = { token: string; website: number };
 
 describe('quotations and orders', () => {
   let t: TestApp;
@@ -22,9 +31,7 @@ describe('quotations and orders', () => {
   let buyer: Caller;
   let sampleId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await t.staffLogin('demo', 'sales');
-    buyer = await t.login('demo', 'customer');
+    ({ t, staff, buyer } = await ordersCast());
     sampleId = await submitSample(t, buyer);
   });
   afterAll(() => t.close());
@@ -256,9 +263,7 @@ describe('the state machine through the calls', () => {
   let buyer: Caller;
   let sampleId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await t.staffLogin('demo', 'owner');
-    buyer = await t.login('demo', 'customer');
+    ({ t, staff, buyer } = await ordersCast('owner'));
     sampleId = await submitSample(t, buyer);
   });
   afterAll(() => t.close());
@@ -388,9 +393,7 @@ describe('payment vouchers', () => {
   let buyer: Caller;
   let orderId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await t.staffLogin('demo', 'sales');
-    buyer = await t.login('demo', 'customer');
+    ({ t, staff, buyer } = await ordersCast());
     const sampleId = await submitSample(t, buyer);
     orderId = await quotation(t, staff, sampleId);
     await t.call('update_confirm_order', { id: orderId, action: 'confirm_order' }, buyer);
@@ -484,13 +487,9 @@ describe('isolation and concurrency', () => {
   let foreign: Caller;
   let sampleId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await t.staffLogin('demo', 'sales');
-    buyer = await t.login('demo', 'customer');
+    ({ t, staff, buyer } = await ordersCast());
     foreign = await t.login('demo2', 'customer');
-    const made = await t.call('staff_create_customer', { customer_name: 'Second buyer' }, staff);
-    const login = await t.call('login', { website_id: buyer.website, code: made.data.password });
-    other = { token: login.data.token, website: buyer.website };
+    other = await secondBuyer(t, staff, buyer);
     sampleId = await submitSample(t, buyer);
   });
   afterAll(() => t.close());

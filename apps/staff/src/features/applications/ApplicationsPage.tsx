@@ -14,23 +14,21 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { APPLICATION_STATUSES, type StaffApplication } from '@vitrine/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { LanguageName } from '../../components/LanguageName';
-import { Pager } from '../../components/Pager';
-import { QueryState } from '../../components/QueryState';
 import { type Secret, SecretModal } from '../../components/SecretModal';
+import { ServerTable } from '../../components/ServerTable';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip } from '../../lib/api';
 import { dayEnd, formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess, tipOf } from '../../lib/notify';
 import { refreshCounts } from '../../lib/queries';
-import { useUrlFilters } from '../../lib/useParams';
+import { useServerTable } from '../../lib/useServerTable';
 
-const PAGE_SIZE = 20;
 const KEY = ['applications'] as const;
 const STATUS_COLORS: Record<StaffApplication['status'], string> = {
   new: 'blue',
@@ -142,13 +140,13 @@ export function ApplicationsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const { values, page, setFilters, setPage } = useUrlFilters({ status: 'new' });
-  const request = { page, page_size: PAGE_SIZE, status: values.status as 'all' | StaffApplication['status'] };
-  const list = useQuery({
-    queryKey: [...KEY, request],
-    queryFn: () => call('staff_list_applications', request),
-    placeholderData: keepPreviousData,
+  const table = useServerTable({
+    key: KEY,
+    defaults: { status: 'new' },
+    filters: (v) => ({ status: v.status as 'all' | StaffApplication['status'] }),
+    fetch: (request) => call('staff_list_applications', request),
   });
+  const { values, setFilters, list } = table;
   const [approving, setApproving] = useState<StaffApplication | null>(null);
   const [secret, setSecret] = useState<Secret | null>(null);
   const note = useRef('');
@@ -200,79 +198,66 @@ export function ApplicationsPage() {
           ]}
         />
       </Paper>
-      <Paper withBorder>
-        <QueryState
-          isPending={list.isPending}
-          error={list.error}
-          retry={() => void list.refetch()}
-          empty={list.data?.list.length === 0 && t('ui.common.empty')}
-        >
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ui.applications.phone')}</Table.Th>
-                  <Table.Th>{t('ui.applications.language')}</Table.Th>
-                  <Table.Th>{t('ui.applications.received')}</Table.Th>
-                  <Table.Th>{t('ui.common.status')}</Table.Th>
-                  <Table.Th>{t('ui.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.list.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{a.phone}</Table.Td>
-                    <Table.Td>
-                      <LanguageName lang={a.lang} />
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(a.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[a.status]} variant="light">
-                        {t(`ui.applications.st_${a.status}`)}
-                      </Badge>
-                      {a.answered_by && (
-                        <Text size="xs" c="dimmed">
-                          {t('ui.applications.by', { name: a.answered_by })} · {formatDateTime(a.answered_at)}
-                        </Text>
-                      )}
-                      {a.note && (
-                        <Text size="xs" c="dimmed">
-                          {a.note}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {a.status === 'new' && (
-                        <Group gap={4} wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            onClick={() => setApproving(a)}
-                            aria-label={`${t('ui.applications.approve')}: ${a.phone}`}
-                          >
-                            {t('ui.applications.approve')}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            color="red"
-                            onClick={() => void decline(a)}
-                            aria-label={`${t('ui.applications.decline')}: ${a.phone}`}
-                          >
-                            {t('ui.applications.decline')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </QueryState>
-      </Paper>
-      {list.data && list.data.total > 0 && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
-      )}
+      <ServerTable
+        table={table}
+        minWidth={600}
+        head={
+          <>
+            <Table.Th>{t('ui.applications.phone')}</Table.Th>
+            <Table.Th>{t('ui.applications.language')}</Table.Th>
+            <Table.Th>{t('ui.applications.received')}</Table.Th>
+            <Table.Th>{t('ui.common.status')}</Table.Th>
+            <Table.Th>{t('ui.common.actions')}</Table.Th>
+          </>
+        }
+      >
+        {list.data?.list.map((a) => (
+          <Table.Tr key={a.id}>
+            <Table.Td>{a.phone}</Table.Td>
+            <Table.Td>
+              <LanguageName lang={a.lang} />
+            </Table.Td>
+            <Table.Td>{formatDateTime(a.created_at)}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[a.status]} variant="light">
+                {t(`ui.applications.st_${a.status}`)}
+              </Badge>
+              {a.answered_by && (
+                <Text size="xs" c="dimmed">
+                  {t('ui.applications.by', { name: a.answered_by })} · {formatDateTime(a.answered_at)}
+                </Text>
+              )}
+              {a.note && (
+                <Text size="xs" c="dimmed">
+                  {a.note}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {a.status === 'new' && (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    onClick={() => setApproving(a)}
+                    aria-label={`${t('ui.applications.approve')}: ${a.phone}`}
+                  >
+                    {t('ui.applications.approve')}
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    onClick={() => void decline(a)}
+                    aria-label={`${t('ui.applications.decline')}: ${a.phone}`}
+                  >
+                    {t('ui.applications.decline')}
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ServerTable>
       {approving && (
         <ApproveModal
           application={approving}

@@ -10,16 +10,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { QueryState } from '../../components/QueryState';
+import { ServerTable } from '../../components/ServerTable';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useUrlFilters } from '../../lib/useParams';
+import { useSearchBox, useServerTable } from '../../lib/useServerTable';
 
 const PAGE_SIZE = 30;
 
@@ -29,26 +27,19 @@ const json = (value: unknown) =>
 /** What staff changed (owner): when, who, which call, on what; before and after on demand. */
 export function AuditPage() {
   const { t } = useTranslation();
-  const { values, page, setFilters, setPage } = useUrlFilters({ action: '', staff: '' });
-  const [action, setAction] = useState(values.action);
-  const [debounced] = useDebouncedValue(action, 300);
-  useEffect(() => {
-    if (debounced.trim() !== values.action) setFilters({ action: debounced.trim() });
-  }, [debounced, values.action, setFilters]);
-  const [open, setOpen] = useState<number | null>(null);
-
-  const staffId = Number(values.staff) || undefined;
-  const request = {
-    page,
-    page_size: PAGE_SIZE,
-    action: values.action,
-    ...(staffId ? { staff_id: staffId } : {}),
-  };
-  const list = useQuery({
-    queryKey: ['audit', request],
-    queryFn: () => call('staff_list_audit', request),
-    placeholderData: keepPreviousData,
+  const table = useServerTable({
+    key: ['audit'],
+    defaults: { action: '', staff: '' },
+    pageSize: PAGE_SIZE,
+    filters: (v) => {
+      const staffId = Number(v.staff) || undefined;
+      return { action: v.action, ...(staffId ? { staff_id: staffId } : {}) };
+    },
+    fetch: (request) => call('staff_list_audit', request),
   });
+  const { values, setFilters, list } = table;
+  const action = useSearchBox(values.action, (text) => setFilters({ action: text }));
+  const [open, setOpen] = useState<number | null>(null);
   const staff = useQuery({
     queryKey: ['staff', 'all'],
     queryFn: () => call('staff_list_staff', { page: 1, page_size: 100 }),
@@ -61,8 +52,8 @@ export function AuditPage() {
         <Group align="flex-end" gap="sm">
           <TextInput
             label={t('ui.audit.actionFilter')}
-            value={action}
-            onChange={(e) => setAction(e.currentTarget.value)}
+            value={action.text}
+            onChange={(e) => action.change(e.currentTarget.value)}
             w={260}
           />
           <Select
@@ -78,81 +69,69 @@ export function AuditPage() {
           />
         </Group>
       </Paper>
-      <Paper withBorder>
-        <QueryState
-          isPending={list.isPending}
-          error={list.error}
-          retry={() => void list.refetch()}
-          empty={list.data?.list.length === 0 && t('ui.common.empty')}
-        >
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
+      <ServerTable
+        table={table}
+        minWidth={600}
+        tableProps={{ striped: false, verticalSpacing: 'xs' }}
+        head={
+          <>
+            <Table.Th>{t('ui.audit.when')}</Table.Th>
+            <Table.Th>{t('ui.audit.who')}</Table.Th>
+            <Table.Th>{t('ui.audit.action')}</Table.Th>
+            <Table.Th>{t('ui.audit.target')}</Table.Th>
+            <Table.Th>{t('ui.audit.details')}</Table.Th>
+          </>
+        }
+      >
+        {list.data?.list.map((entry) => {
+          const expanded = open === entry.id;
+          return (
+            <Fragment key={entry.id}>
+              <Table.Tr>
+                <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
+                <Table.Td>{entry.staff_name}</Table.Td>
+                <Table.Td>
+                  <Code>{entry.action}</Code>
+                </Table.Td>
+                <Table.Td>{entry.target}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-expanded={expanded}
+                    aria-controls={`audit-${entry.id}`}
+                    onClick={() => setOpen(expanded ? null : entry.id)}
+                  >
+                    {expanded ? t('ui.audit.hideDetails') : t('ui.audit.showDetails')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+              {expanded && (
                 <Table.Tr>
-                  <Table.Th>{t('ui.audit.when')}</Table.Th>
-                  <Table.Th>{t('ui.audit.who')}</Table.Th>
-                  <Table.Th>{t('ui.audit.action')}</Table.Th>
-                  <Table.Th>{t('ui.audit.target')}</Table.Th>
-                  <Table.Th>{t('ui.audit.details')}</Table.Th>
+                  <Table.Td colSpan={5} id={`audit-${entry.id}`}>
+                    <Collapse expanded>
+                      <SimpleGrid cols={2}>
+                        <div>
+                          <Text size="xs" fw={600}>
+                            {t('ui.audit.before')}
+                          </Text>
+                          <Code block>{json(entry.before)}</Code>
+                        </div>
+                        <div>
+                          <Text size="xs" fw={600}>
+                            {t('ui.audit.after')}
+                          </Text>
+                          <Code block>{json(entry.after)}</Code>
+                        </div>
+                      </SimpleGrid>
+                    </Collapse>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.list.map((entry) => {
-                  const expanded = open === entry.id;
-                  return (
-                    <Fragment key={entry.id}>
-                      <Table.Tr>
-                        <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
-                        <Table.Td>{entry.staff_name}</Table.Td>
-                        <Table.Td>
-                          <Code>{entry.action}</Code>
-                        </Table.Td>
-                        <Table.Td>{entry.target}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            aria-expanded={expanded}
-                            aria-controls={`audit-${entry.id}`}
-                            onClick={() => setOpen(expanded ? null : entry.id)}
-                          >
-                            {expanded ? t('ui.audit.hideDetails') : t('ui.audit.showDetails')}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                      {expanded && (
-                        <Table.Tr>
-                          <Table.Td colSpan={5} id={`audit-${entry.id}`}>
-                            <Collapse expanded>
-                              <SimpleGrid cols={2}>
-                                <div>
-                                  <Text size="xs" fw={600}>
-                                    {t('ui.audit.before')}
-                                  </Text>
-                                  <Code block>{json(entry.before)}</Code>
-                                </div>
-                                <div>
-                                  <Text size="xs" fw={600}>
-                                    {t('ui.audit.after')}
-                                  </Text>
-                                  <Code block>{json(entry.after)}</Code>
-                                </div>
-                              </SimpleGrid>
-                            </Collapse>
-                          </Table.Td>
-                        </Table.Tr>
-                      )}
-                    </Fragment>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </QueryState>
-      </Paper>
-      {list.data && list.data.total > 0 && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
-      )}
+              )}
+            </Fragment>
+          );
+        })}
+      </ServerTable>
     </>
   );
 }

@@ -1,24 +1,21 @@
 import { Anchor, Badge, Button, Group, Menu, Paper, Select, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_SORTS, type StaffCustomer } from '@vitrine/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Email } from '../../components/Email';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { QueryState } from '../../components/QueryState';
+import { ServerTable } from '../../components/ServerTable';
 import { RowActions } from '../../components/RowActions';
 import { type Secret, SecretModal } from '../../components/SecretModal';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { notifyError, notifySuccess, tipOf } from '../../lib/notify';
-import { useUrlFilters } from '../../lib/useParams';
+import { useSearchBox, useServerTable } from '../../lib/useServerTable';
 import { CustomerForm, type CustomerFields } from './CustomerForm';
 
-const PAGE_SIZE = 20;
 const DEFAULTS = { q: '', status: 'all', sort: 'newest' };
 const KEY = ['customers'] as const;
 const SORT_LABELS: Record<(typeof CUSTOMER_SORTS)[number], string> = {
@@ -33,25 +30,18 @@ export function BuyersPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const { values, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
-  const [search, setSearch] = useState(values.q);
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if (debounced.trim() !== values.q) setFilters({ q: debounced.trim() });
-  }, [debounced, values.q, setFilters]);
-
-  const request = {
-    page,
-    page_size: PAGE_SIZE,
-    search: values.q,
-    sort: values.sort as (typeof CUSTOMER_SORTS)[number],
-    ...(values.status === '1' || values.status === '0' ? { status: Number(values.status) as 0 | 1 } : {}),
-  };
-  const list = useQuery({
-    queryKey: [...KEY, request],
-    queryFn: () => call('staff_list_customers', request),
-    placeholderData: keepPreviousData,
+  const table = useServerTable({
+    key: KEY,
+    defaults: DEFAULTS,
+    filters: (v) => ({
+      search: v.q,
+      sort: v.sort as (typeof CUSTOMER_SORTS)[number],
+      ...(v.status === '1' || v.status === '0' ? { status: Number(v.status) as 0 | 1 } : {}),
+    }),
+    fetch: (request) => call('staff_list_customers', request),
   });
+  const { values, setFilters, list } = table;
+  const search = useSearchBox(values.q, (q) => setFilters({ q }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
 
   const [editing, setEditing] = useState<StaffCustomer | 'new' | null>(null);
@@ -143,8 +133,8 @@ export function BuyersPage() {
           <TextInput
             label={t('ui.buyers.searchLabel')}
             type="search"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.change(e.currentTarget.value)}
             style={{ flex: '1 1 260px' }}
           />
           <Select
@@ -169,111 +159,88 @@ export function BuyersPage() {
           />
         </Group>
       </Paper>
-      <Paper withBorder>
-        <QueryState
-          isPending={list.isPending}
-          error={list.error}
-          retry={() => void list.refetch()}
-          empty={
-            list.data?.list.length === 0 &&
-            (values.q || values.status !== 'all' ? t('ui.common.noMatch') : t('ui.common.empty'))
-          }
-        >
-          {/* Narrower screens drop the country, then the phone and email columns (the email moves
-              under the name), so the status and the actions stay in view on a tablet. */}
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ui.buyers.name')}</Table.Th>
-                  <Table.Th visibleFrom="md">{t('ui.buyers.email')}</Table.Th>
-                  <Table.Th visibleFrom="md">{t('ui.buyers.phone')}</Table.Th>
-                  <Table.Th visibleFrom="xl">{t('ui.buyers.country')}</Table.Th>
-                  <Table.Th ta="right">{t('ui.buyers.samples')}</Table.Th>
-                  <Table.Th>{t('ui.buyers.lastLogin')}</Table.Th>
-                  <Table.Th>{t('ui.common.status')}</Table.Th>
-                  <Table.Th>{t('ui.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.list.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      {c.customer_name}
-                      {c.nickname && (
-                        <Text size="xs" c="dimmed">
-                          {c.nickname}
-                        </Text>
-                      )}
-                      {c.email && (
-                        <Text size="xs" c="dimmed" hiddenFrom="md">
-                          <Email address={c.email} />
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td visibleFrom="md">
-                      <Email address={c.email} />
-                    </Table.Td>
-                    <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
-                      {c.phone}
-                    </Table.Td>
-                    <Table.Td visibleFrom="xl">{c.country}</Table.Td>
-                    <Table.Td ta="right">
-                      <Anchor
-                        component={Link}
-                        to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
-                        aria-label={t('ui.buyers.viewSamples', { name: c.customer_name })}
-                      >
-                        {formatNumber(c.sample_count)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      {c.last_login_at ? formatDateTime(c.last_login_at) : t('ui.common.never')}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={c.status === 1 ? 'green' : 'gray'} variant="light">
-                        {c.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="compact-sm" variant="light" onClick={() => openForm(c)}>
-                          {t('ui.common.edit')}
-                        </Button>
-                        <RowActions label={t('ui.buyers.moreFor', { name: c.customer_name })}>
-                          <Menu.Item
-                            component={Link}
-                            to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
-                          >
-                            {t('ui.buyers.samples')}
-                          </Menu.Item>
-                          <Menu.Item onClick={() => void resetPassword(c)}>
-                            {t('ui.buyers.resetPassword')}
-                          </Menu.Item>
-                          {c.status === 1 && (
-                            <Menu.Item onClick={() => void makeLoginLink(c)}>
-                              {t('ui.buyers.loginLink')}
-                            </Menu.Item>
-                          )}
-                          <Menu.Item
-                            color={c.status === 1 ? 'red' : undefined}
-                            onClick={() => void setStatus(c)}
-                          >
-                            {c.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
-                          </Menu.Item>
-                        </RowActions>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </QueryState>
-      </Paper>
-      {list.data && list.data.total > 0 && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
-      )}
+      {/* Narrower screens drop the country, then the phone and email columns (the email moves
+         under the name), so the status and the actions stay in view on a tablet. */}
+      <ServerTable
+        table={table}
+        minWidth={600}
+        filtered={Boolean(values.q || values.status !== 'all')}
+        tableProps={{ highlightOnHover: true }}
+        head={
+          <>
+            <Table.Th>{t('ui.buyers.name')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('ui.buyers.email')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('ui.buyers.phone')}</Table.Th>
+            <Table.Th visibleFrom="xl">{t('ui.buyers.country')}</Table.Th>
+            <Table.Th ta="right">{t('ui.buyers.samples')}</Table.Th>
+            <Table.Th>{t('ui.buyers.lastLogin')}</Table.Th>
+            <Table.Th>{t('ui.common.status')}</Table.Th>
+            <Table.Th>{t('ui.common.actions')}</Table.Th>
+          </>
+        }
+      >
+        {list.data?.list.map((c) => (
+          <Table.Tr key={c.id}>
+            <Table.Td>
+              {c.customer_name}
+              {c.nickname && (
+                <Text size="xs" c="dimmed">
+                  {c.nickname}
+                </Text>
+              )}
+              {c.email && (
+                <Text size="xs" c="dimmed" hiddenFrom="md">
+                  <Email address={c.email} />
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td visibleFrom="md">
+              <Email address={c.email} />
+            </Table.Td>
+            <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+              {c.phone}
+            </Table.Td>
+            <Table.Td visibleFrom="xl">{c.country}</Table.Td>
+            <Table.Td ta="right">
+              <Anchor
+                component={Link}
+                to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
+                aria-label={t('ui.buyers.viewSamples', { name: c.customer_name })}
+              >
+                {formatNumber(c.sample_count)}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{c.last_login_at ? formatDateTime(c.last_login_at) : t('ui.common.never')}</Table.Td>
+            <Table.Td>
+              <Badge color={c.status === 1 ? 'green' : 'gray'} variant="light">
+                {c.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button size="compact-sm" variant="light" onClick={() => openForm(c)}>
+                  {t('ui.common.edit')}
+                </Button>
+                <RowActions label={t('ui.buyers.moreFor', { name: c.customer_name })}>
+                  <Menu.Item
+                    component={Link}
+                    to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
+                  >
+                    {t('ui.buyers.samples')}
+                  </Menu.Item>
+                  <Menu.Item onClick={() => void resetPassword(c)}>{t('ui.buyers.resetPassword')}</Menu.Item>
+                  {c.status === 1 && (
+                    <Menu.Item onClick={() => void makeLoginLink(c)}>{t('ui.buyers.loginLink')}</Menu.Item>
+                  )}
+                  <Menu.Item color={c.status === 1 ? 'red' : undefined} onClick={() => void setStatus(c)}>
+                    {c.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
+                  </Menu.Item>
+                </RowActions>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ServerTable>
       {editing && (
         <CustomerForm
           key={editing === 'new' ? 'new' : editing.id}

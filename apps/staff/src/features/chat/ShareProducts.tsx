@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Image, Modal, ScrollArea, Stack, Text, TextInp
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductCard, SharedProduct } from '@vitrine/contract';
+import { toSharedProduct } from '@vitrine/web-core/shared-product';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
@@ -9,25 +10,6 @@ import { call } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { useMe } from '../../lib/queries';
 import { chatKeys } from './keys';
-
-/**
- * A product as a sharePro card: the number where the website's number_type reads it (1 toy
- * number, 3 article number) and the price as buyers see it, as the buyer's own share does.
- */
-export function toSharedProduct(p: ProductCard, numberType: number): SharedProduct {
-  const number = p.number ?? '';
-  return {
-    ToyId: p.id,
-    ToyName: p.name,
-    Picture: p.picture,
-    Price:
-      p.price === null
-        ? ''
-        : `${formatMoney(p.price, p.money_unit)}${p.trade_term ? ` ${p.trade_term}` : ''}`,
-    ToyNumber: numberType === 1 ? number : '',
-    ArticleNumber: numberType === 3 ? number : '',
-  };
-}
 
 /** The picker: search the website's products, tick some, share them as one card message. */
 export function ShareProducts({ onShare }: { onShare: (products: SharedProduct[]) => void }) {
@@ -57,7 +39,7 @@ export function ShareProducts({ onShare }: { onShare: (products: SharedProduct[]
   };
   const share = () => {
     const numberType = me.data?.website.number_type ?? 1;
-    onShare([...picked.values()].map((p) => toSharedProduct(p, numberType)));
+    onShare([...picked.values()].map((p) => toSharedProduct(p, numberType, formatMoney)));
     close();
   };
 

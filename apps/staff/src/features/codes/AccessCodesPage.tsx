@@ -11,21 +11,19 @@ import {
   Table,
   TextInput,
 } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffAccessCode } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { QueryState } from '../../components/QueryState';
+import { ServerTable } from '../../components/ServerTable';
 import { type Secret, SecretModal } from '../../components/SecretModal';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip } from '../../lib/api';
 import { dayEnd, formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { notifyError, notifySuccess, tipOf } from '../../lib/notify';
-import { useUrlFilters } from '../../lib/useParams';
+import { useServerTable } from '../../lib/useServerTable';
 
-const PAGE_SIZE = 20;
 const KEY = ['access-codes'] as const;
 const STATUS_COLORS: Record<StaffAccessCode['status'], string> = {
   active: 'green',
@@ -110,13 +108,13 @@ export function AccessCodesPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const { values, page, setFilters, setPage } = useUrlFilters({ status: 'all' });
-  const request = { page, page_size: PAGE_SIZE, status: values.status as 'all' | 'active' | 'inactive' };
-  const list = useQuery({
-    queryKey: [...KEY, request],
-    queryFn: () => call('staff_list_access_codes', request),
-    placeholderData: keepPreviousData,
+  const table = useServerTable({
+    key: KEY,
+    defaults: { status: 'all' },
+    filters: (v) => ({ status: v.status as 'all' | 'active' | 'inactive' }),
+    fetch: (request) => call('staff_list_access_codes', request),
   });
+  const { values, setFilters, list } = table;
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<Secret | null>(null);
 
@@ -154,65 +152,52 @@ export function AccessCodesPage() {
           ]}
         />
       </Paper>
-      <Paper withBorder>
-        <QueryState
-          isPending={list.isPending}
-          error={list.error}
-          retry={() => void list.refetch()}
-          empty={list.data?.list.length === 0 && t('ui.common.empty')}
-        >
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ui.codes.label')}</Table.Th>
-                  <Table.Th>{t('ui.common.status')}</Table.Th>
-                  <Table.Th ta="right">{t('ui.codes.uses')}</Table.Th>
-                  <Table.Th>{t('ui.codes.expires')}</Table.Th>
-                  <Table.Th visibleFrom="md">{t('ui.codes.created')}</Table.Th>
-                  <Table.Th>{t('ui.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.list.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.label || t('ui.codes.noLabel')}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[c.status]} variant="light">
-                        {t(`ui.codes.st_${c.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {formatNumber(c.use_count)} /{' '}
-                      {c.max_uses === null ? t('ui.codes.unlimited') : formatNumber(c.max_uses)}
-                    </Table.Td>
-                    <Table.Td>
-                      {c.expires_at === null ? t('ui.codes.noExpiry') : formatDate(c.expires_at - 1)}
-                    </Table.Td>
-                    <Table.Td visibleFrom="md">{formatDateTime(c.created_at)}</Table.Td>
-                    <Table.Td>
-                      {c.status !== 'revoked' && (
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color="red"
-                          onClick={() => void revoke(c)}
-                          aria-label={`${t('ui.codes.revoke')}: ${c.label || t('ui.codes.noLabel')}`}
-                        >
-                          {t('ui.codes.revoke')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </QueryState>
-      </Paper>
-      {list.data && list.data.total > 0 && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
-      )}
+      <ServerTable
+        table={table}
+        minWidth={560}
+        head={
+          <>
+            <Table.Th>{t('ui.codes.label')}</Table.Th>
+            <Table.Th>{t('ui.common.status')}</Table.Th>
+            <Table.Th ta="right">{t('ui.codes.uses')}</Table.Th>
+            <Table.Th>{t('ui.codes.expires')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('ui.codes.created')}</Table.Th>
+            <Table.Th>{t('ui.common.actions')}</Table.Th>
+          </>
+        }
+      >
+        {list.data?.list.map((c) => (
+          <Table.Tr key={c.id}>
+            <Table.Td>{c.label || t('ui.codes.noLabel')}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[c.status]} variant="light">
+                {t(`ui.codes.st_${c.status}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td ta="right">
+              {formatNumber(c.use_count)} /{' '}
+              {c.max_uses === null ? t('ui.codes.unlimited') : formatNumber(c.max_uses)}
+            </Table.Td>
+            <Table.Td>
+              {c.expires_at === null ? t('ui.codes.noExpiry') : formatDate(c.expires_at - 1)}
+            </Table.Td>
+            <Table.Td visibleFrom="md">{formatDateTime(c.created_at)}</Table.Td>
+            <Table.Td>
+              {c.status !== 'revoked' && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  onClick={() => void revoke(c)}
+                  aria-label={`${t('ui.codes.revoke')}: ${c.label || t('ui.codes.noLabel')}`}
+                >
+                  {t('ui.codes.revoke')}
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ServerTable>
       {creating && (
         <CreateCodeModal
           onClose={() => setCreating(false)}

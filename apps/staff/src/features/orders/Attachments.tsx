@@ -1,13 +1,12 @@
 import { Anchor, Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import type { CallResponse } from '@vitrine/contract';
+import { type CallResponse, ORDER_LIMITS } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, callWithTip } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { UploadError, postWithCredential } from '../../lib/upload';
-import { ORDER_LIMITS } from './constants';
 
 type StaffOrder = CallResponse<'staff_get_order'>;
 type AnnexType = (typeof ORDER_LIMITS.ANNEX_TYPES)[number];

@@ -10,10 +10,10 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { PURCHASE_UNITS } from '@vitrine/contract';
 import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatNumber } from '../../lib/format';
-import { PURCHASE_UNITS } from './constants';
 import {
   type DraftLine,
   LINE_FIELDS,

@@ -10,49 +10,49 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrderStatus } from '@vitrine/contract';
-import { useState } from 'react';
+import { ORDER_STATUSES, type OrderStatus, STAFF_ORDER_VIEWS } from '@vitrine/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { QueryState } from '../../components/QueryState';
+import { ServerTable } from '../../components/ServerTable';
 import { call } from '../../lib/api';
 import { formatAmount, formatDate, formatDateTime, formatNumber } from '../../lib/format';
-import { useUrlFilters } from '../../lib/useParams';
-import { ORDER_STATUSES, STAFF_ORDER_VIEWS } from './constants';
+import { useSearchBox, useServerTable } from '../../lib/useServerTable';
 import { STATUS_COLOR, ordersKey } from './keys';
 
-const PAGE_SIZE = 20;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const DEFAULTS = { view: 'all', status: '', q: '' };
 
-/** Quotations and orders, filtered and paged by the server. */
-export function OrdersPage() {
-  const { t } = useTranslation();
-  const { values, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
-  const [search, setSearch] = useState(values.q);
-  const pushSearch = useDebouncedCallback((q: string) => setFilters({ q: q.trim() }), 300);
-  const clearFilters = () => {
-    pushSearch.cancel();
-    setSearch('');
-    setFilters(DEFAULTS);
-  };
-
+/** The address's view and status, each kept only when it is one the server knows. */
+function readFilters(values: typeof DEFAULTS) {
   const view = (STAFF_ORDER_VIEWS as readonly string[]).includes(values.view)
     ? (values.view as (typeof STAFF_ORDER_VIEWS)[number])
     : 'all';
   const status = (ORDER_STATUSES as readonly string[]).includes(values.status)
     ? (values.status as OrderStatus)
     : undefined;
-  const request = { page, page_size: PAGE_SIZE, view, search: values.q, ...(status ? { status } : {}) };
-  const list = useQuery({
-    queryKey: [...ordersKey, request],
-    queryFn: () => call('staff_list_orders', request),
-    placeholderData: keepPreviousData,
+  return { view, status };
+}
+
+/** Quotations and orders, filtered and paged by the server. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const table = useServerTable({
+    key: ordersKey,
+    defaults: DEFAULTS,
+    filters: (v) => {
+      const { view, status } = readFilters(v);
+      return { view, search: v.q, ...(status ? { status } : {}) };
+    },
+    fetch: (request) => call('staff_list_orders', request),
   });
+  const { values, setFilters, list } = table;
+  const { view, status } = readFilters(values);
+  const search = useSearchBox(values.q, (q) => setFilters({ q }));
+  const clearFilters = () => {
+    search.clear();
+    setFilters(DEFAULTS);
+  };
   const filtered = Boolean(view !== 'all' || status || values.q);
 
   return (
@@ -78,11 +78,8 @@ export function OrdersPage() {
           <TextInput
             label={t('ui.orders.searchLabel')}
             type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              pushSearch(e.currentTarget.value);
-            }}
+            value={search.text}
+            onChange={(e) => search.change(e.currentTarget.value)}
             style={{ flex: '1 1 220px' }}
           />
           {filtered && (
@@ -92,78 +89,68 @@ export function OrdersPage() {
           )}
         </Group>
       </Paper>
-      <Paper withBorder>
-        <QueryState
-          isPending={list.isPending}
-          error={list.error}
-          retry={() => void list.refetch()}
-          empty={list.data?.list.length === 0 && (filtered ? t('ui.common.noMatch') : t('ui.orders.empty'))}
-        >
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ui.orders.number')}</Table.Th>
-                  <Table.Th>{t('ui.orders.buyer')}</Table.Th>
-                  <Table.Th visibleFrom="md">{t('ui.orders.created')}</Table.Th>
-                  <Table.Th ta="right" style={NOWRAP} visibleFrom="md">
-                    {t('ui.quote.totalProducts')}
-                  </Table.Th>
-                  <Table.Th ta="right" style={NOWRAP}>
-                    {t('ui.quote.grandTotal')}
-                  </Table.Th>
-                  <Table.Th visibleFrom="lg">{t('ui.quote.shipDate')}</Table.Th>
-                  <Table.Th>{t('ui.common.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.list.map((o) => (
-                  <Table.Tr key={o.id} fw={o.pending_vouchers > 0 ? 600 : undefined}>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`/orders/${o.id}`}
-                        aria-label={t('ui.orders.open', { number: o.order_number })}
-                      >
-                        {o.order_number}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{o.customer_name}</Table.Td>
-                    <Table.Td visibleFrom="md">{formatDateTime(o.created_at)}</Table.Td>
-                    <Table.Td ta="right" visibleFrom="md">
-                      {formatNumber(o.total_products)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={NOWRAP}>
-                      {formatAmount(o.order_amount, o.currency)}
-                      {o.trade_term && (
-                        <Text span size="xs" c="dimmed" fw={400}>
-                          {` ${o.trade_term}`}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td visibleFrom="lg">{formatDate(o.estimated_ship_date)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Badge color={STATUS_COLOR[o.status]} variant="light">
-                          {t(`ui.orders.status.${o.status}`)}
-                        </Badge>
-                        {o.pending_vouchers > 0 && (
-                          <Badge color="red" variant="filled" size="sm">
-                            {t('ui.orders.vouchersWaiting', { count: o.pending_vouchers })}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </QueryState>
-      </Paper>
-      {list.data && list.data.total > 0 && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
-      )}
+      <ServerTable
+        table={table}
+        minWidth={640}
+        filtered={filtered}
+        empty={t('ui.orders.empty')}
+        tableProps={{ highlightOnHover: true }}
+        head={
+          <>
+            <Table.Th>{t('ui.orders.number')}</Table.Th>
+            <Table.Th>{t('ui.orders.buyer')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('ui.orders.created')}</Table.Th>
+            <Table.Th ta="right" style={NOWRAP} visibleFrom="md">
+              {t('ui.quote.totalProducts')}
+            </Table.Th>
+            <Table.Th ta="right" style={NOWRAP}>
+              {t('ui.quote.grandTotal')}
+            </Table.Th>
+            <Table.Th visibleFrom="lg">{t('ui.quote.shipDate')}</Table.Th>
+            <Table.Th>{t('ui.common.status')}</Table.Th>
+          </>
+        }
+      >
+        {list.data?.list.map((o) => (
+          <Table.Tr key={o.id} fw={o.pending_vouchers > 0 ? 600 : undefined}>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={`/orders/${o.id}`}
+                aria-label={t('ui.orders.open', { number: o.order_number })}
+              >
+                {o.order_number}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{o.customer_name}</Table.Td>
+            <Table.Td visibleFrom="md">{formatDateTime(o.created_at)}</Table.Td>
+            <Table.Td ta="right" visibleFrom="md">
+              {formatNumber(o.total_products)}
+            </Table.Td>
+            <Table.Td ta="right" style={NOWRAP}>
+              {formatAmount(o.order_amount, o.currency)}
+              {o.trade_term && (
+                <Text span size="xs" c="dimmed" fw={400}>
+                  {` ${o.trade_term}`}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td visibleFrom="lg">{formatDate(o.estimated_ship_date)}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Badge color={STATUS_COLOR[o.status]} variant="light">
+                  {t(`ui.orders.status.${o.status}`)}
+                </Badge>
+                {o.pending_vouchers > 0 && (
+                  <Badge color="red" variant="filled" size="sm">
+                    {t('ui.orders.vouchersWaiting', { count: o.pending_vouchers })}
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ServerTable>
     </>
   );
 }

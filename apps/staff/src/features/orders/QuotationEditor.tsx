@@ -13,8 +13,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { ORDER_CURRENCIES, minorUnitsOf, splitDeposit } from '@vitrine/contract';
-import { ORDER_TRADE_TERMS } from './constants';
+import { ORDER_CURRENCIES, ORDER_TRADE_TERMS, minorUnitsOf, splitDeposit } from '@vitrine/contract';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CallResponse, OrderVoucher } from '@vitrine/contract';
+import { type CallResponse, ORDER_LIMITS, type OrderVoucher } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm';
@@ -21,7 +21,6 @@ import { callWithTip } from '../../lib/api';
 import { formatAmount, formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { refreshCounts } from '../../lib/queries';
-import { ORDER_LIMITS } from './constants';
 
 type StaffOrder = CallResponse<'staff_get_order'>;
 

@@ -1,6 +1,5 @@
-import { type OrderDetail, type OrderLine, minorUnitsOf } from '@vitrine/contract';
+import { ORDER_LIMITS, type OrderDetail, type OrderLine, minorUnitsOf } from '@vitrine/contract';
 import type { CallBody } from '../../lib/api';
-import { ORDER_LIMITS } from './constants';
 import type { LineProduct } from './LinesTable';
 import { lineTotalMinor, minorToMajorText, parseMajor } from '../../lib/money';
 

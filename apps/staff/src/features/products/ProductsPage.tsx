@@ -12,8 +12,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LANG_KEYS,
   LANGUAGES,
@@ -24,23 +23,21 @@ import {
   STAFF_PRODUCT_SORTS,
   type StaffProductRow,
 } from '@vitrine/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinesheetButton } from '../../components/LinesheetButton';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { QueryState } from '../../components/QueryState';
+import { ServerTable } from '../../components/ServerTable';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
-import { useUrlFilters } from '../../lib/useParams';
+import { useSearchBox, useServerTable } from '../../lib/useServerTable';
 import { PRODUCTS_KEY, OPTIONS_KEY } from './keys';
 
-const PAGE_SIZE = 20;
 const DEFAULTS = { q: '', category: '', flag: '', state: 'all', missing: '', sort: 'updated' };
 
 /** The flag filter of get_list by the column it reads. */
@@ -87,29 +84,23 @@ export function ProductsPage() {
   const canWrite = mayCall(me?.staff.role, 'staff_save_product');
   // Any role may make a linesheet of a selection; only writers get the bulk changes beside it.
   const canSelect = canWrite || mayCall(me?.staff.role, 'staff_get_linesheet');
-  const { values, page, setFilters, setPage } = useUrlFilters(DEFAULTS);
-  const [search, setSearch] = useState(values.q);
-  const [debounced] = useDebouncedValue(search, 300);
-  useEffect(() => {
-    if (debounced.trim() !== values.q) setFilters({ q: debounced.trim() });
-  }, [debounced, values.q, setFilters]);
+  const table = useServerTable({
+    key: PRODUCTS_KEY,
+    defaults: DEFAULTS,
+    filters: (v) => ({
+      search: v.q,
+      state: v.state as 'all' | 'on_show' | 'taken_off',
+      sort: v.sort as (typeof STAFF_PRODUCT_SORTS)[number],
+      ...(v.category ? { category_id: Number(v.category) } : {}),
+      ...(v.flag ? { flag: v.flag as ProductFlagFilter } : {}),
+      ...(v.missing ? { missing_language: v.missing as (typeof LANG_KEYS)[number] } : {}),
+    }),
+    fetch: (request) => call('staff_list_products', request),
+  });
+  const { values, setFilters, list } = table;
+  const search = useSearchBox(values.q, (q) => setFilters({ q }));
   const [selected, setSelected] = useState<Set<number>>(new Set());
 
-  const request = {
-    page,
-    page_size: PAGE_SIZE,
-    search: values.q,
-    state: values.state as 'all' | 'on_show' | 'taken_off',
-    sort: values.sort as (typeof STAFF_PRODUCT_SORTS)[number],
-    ...(values.category ? { category_id: Number(values.category) } : {}),
-    ...(values.flag ? { flag: values.flag as ProductFlagFilter } : {}),
-    ...(values.missing ? { missing_language: values.missing as (typeof LANG_KEYS)[number] } : {}),
-  };
-  const list = useQuery({
-    queryKey: [...PRODUCTS_KEY, request],
-    queryFn: () => call('staff_list_products', request),
-    placeholderData: keepPreviousData,
-  });
   const options = useQuery({ queryKey: OPTIONS_KEY, queryFn: () => call('staff_list_product_options', {}) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
   const rows = list.data?.list ?? [];
@@ -201,8 +192,8 @@ export function ProductsPage() {
             label={t('ui.products.searchLabel')}
             description={t('ui.products.searchHint')}
             type="search"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.change(e.currentTarget.value)}
             style={{ flex: '1 1 260px' }}
           />
           <Select
@@ -365,141 +356,128 @@ export function ProductsPage() {
           </Group>
         </Paper>
       )}
-      <Paper withBorder>
-        <QueryState
-          isPending={list.isPending}
-          error={list.error}
-          retry={() => void list.refetch()}
-          empty={
-            rows.length === 0 &&
-            (values.q || values.category || values.flag || values.missing || values.state !== 'all'
-              ? t('ui.common.noMatch')
-              : t('ui.products.empty'))
-          }
-        >
-          {/* A tablet drops the category and the flags; name, languages, state and actions stay. */}
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  {canSelect && (
-                    <Table.Th w={40}>
-                      <Checkbox
-                        checked={allOnPage}
-                        indeterminate={!allOnPage && rows.some((r) => selected.has(r.id))}
-                        onChange={togglePage}
-                        aria-label={t('ui.products.selectPage')}
-                      />
-                    </Table.Th>
-                  )}
-                  <Table.Th w={64}>{t('ui.products.picture')}</Table.Th>
-                  <Table.Th>{t('ui.products.name')}</Table.Th>
-                  <Table.Th visibleFrom="lg">{t('ui.products.category')}</Table.Th>
-                  <Table.Th ta="right">{t('ui.products.price')}</Table.Th>
-                  <Table.Th visibleFrom="lg">{t('ui.products.flags')}</Table.Th>
-                  <Table.Th>{t('ui.products.languages')}</Table.Th>
-                  <Table.Th>{t('ui.products.state')}</Table.Th>
-                  <Table.Th>{t('ui.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.id} bg={selected.has(p.id) ? 'blue.0' : undefined}>
-                    {canSelect && (
-                      <Table.Td>
-                        <Checkbox
-                          checked={selected.has(p.id)}
-                          onChange={() => toggle(p.id)}
-                          aria-label={t('ui.products.select', { name: p.name || p.toy_number })}
-                        />
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      {p.picture ? (
-                        <Image src={p.picture} alt="" w={48} h={48} fit="contain" radius="sm" bg="gray.1" />
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          {t('ui.products.noPicture')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500} lineClamp={2}>
-                        {p.name || t('ui.products.unnamed')}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {[p.toy_number, p.article_number, p.factory_number].filter(Boolean).join(' · ')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="lg">{p.category_name}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {list.data ? formatAmount(p.price, list.data.money_unit) : ''}
-                    </Table.Td>
-                    <Table.Td visibleFrom="lg">
-                      <Group gap={4}>
-                        {p.flags.map((f) => (
-                          <Badge key={f} size="xs" variant="outline">
-                            {flagLabel(f)}
-                          </Badge>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <LanguagesCell missing={p.missing_languages} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={p.taken_off_at === null ? 'green' : 'gray'} variant="light">
-                        {p.taken_off_at === null ? t('ui.products.onShow') : t('ui.products.takenOff')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          component={Link}
-                          to={`/products/${p.id}`}
-                          aria-label={t('ui.products.editNamed', { name: p.name || p.toy_number })}
-                        >
-                          {canWrite ? t('ui.common.edit') : t('ui.products.view')}
-                        </Button>
-                        {canWrite && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color={p.taken_off_at === null ? 'orange' : undefined}
-                            onClick={() =>
-                              void (p.taken_off_at === null
-                                ? runBulk(
-                                    [p.id],
-                                    { action: 'take_off' },
-                                    {
-                                      title: t('ui.products.takeOff'),
-                                      message: t('ui.products.takeOffMessage', {
-                                        name: p.name || p.toy_number,
-                                      }),
-                                      danger: true,
-                                    },
-                                  )
-                                : runBulk([p.id], { action: 'put_back' }, null))
-                            }
-                            aria-label={`${p.taken_off_at === null ? t('ui.products.takeOff') : t('ui.products.putBack')}: ${p.name || p.toy_number}`}
-                          >
-                            {p.taken_off_at === null ? t('ui.products.takeOff') : t('ui.products.putBack')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
+      {/* A tablet drops the category and the flags; name, languages, state and actions stay. */}
+      <ServerTable
+        table={table}
+        minWidth={640}
+        filtered={Boolean(
+          values.q || values.category || values.flag || values.missing || values.state !== 'all',
+        )}
+        empty={t('ui.products.empty')}
+        tableProps={{ highlightOnHover: true, verticalSpacing: 'xs' }}
+        head={
+          <>
+            {canSelect && (
+              <Table.Th w={40}>
+                <Checkbox
+                  checked={allOnPage}
+                  indeterminate={!allOnPage && rows.some((r) => selected.has(r.id))}
+                  onChange={togglePage}
+                  aria-label={t('ui.products.selectPage')}
+                />
+              </Table.Th>
+            )}
+            <Table.Th w={64}>{t('ui.products.picture')}</Table.Th>
+            <Table.Th>{t('ui.products.name')}</Table.Th>
+            <Table.Th visibleFrom="lg">{t('ui.products.category')}</Table.Th>
+            <Table.Th ta="right">{t('ui.products.price')}</Table.Th>
+            <Table.Th visibleFrom="lg">{t('ui.products.flags')}</Table.Th>
+            <Table.Th>{t('ui.products.languages')}</Table.Th>
+            <Table.Th>{t('ui.products.state')}</Table.Th>
+            <Table.Th>{t('ui.common.actions')}</Table.Th>
+          </>
+        }
+      >
+        {rows.map((p) => (
+          <Table.Tr key={p.id} bg={selected.has(p.id) ? 'blue.0' : undefined}>
+            {canSelect && (
+              <Table.Td>
+                <Checkbox
+                  checked={selected.has(p.id)}
+                  onChange={() => toggle(p.id)}
+                  aria-label={t('ui.products.select', { name: p.name || p.toy_number })}
+                />
+              </Table.Td>
+            )}
+            <Table.Td>
+              {p.picture ? (
+                <Image src={p.picture} alt="" w={48} h={48} fit="contain" radius="sm" bg="gray.1" />
+              ) : (
+                <Text size="xs" c="dimmed">
+                  {t('ui.products.noPicture')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500} lineClamp={2}>
+                {p.name || t('ui.products.unnamed')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[p.toy_number, p.article_number, p.factory_number].filter(Boolean).join(' · ')}
+              </Text>
+            </Table.Td>
+            <Table.Td visibleFrom="lg">{p.category_name}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {list.data ? formatAmount(p.price, list.data.money_unit) : ''}
+            </Table.Td>
+            <Table.Td visibleFrom="lg">
+              <Group gap={4}>
+                {p.flags.map((f) => (
+                  <Badge key={f} size="xs" variant="outline">
+                    {flagLabel(f)}
+                  </Badge>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </QueryState>
-      </Paper>
-      {list.data && list.data.total > 0 && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
-      )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <LanguagesCell missing={p.missing_languages} />
+            </Table.Td>
+            <Table.Td>
+              <Badge color={p.taken_off_at === null ? 'green' : 'gray'} variant="light">
+                {p.taken_off_at === null ? t('ui.products.onShow') : t('ui.products.takenOff')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  component={Link}
+                  to={`/products/${p.id}`}
+                  aria-label={t('ui.products.editNamed', { name: p.name || p.toy_number })}
+                >
+                  {canWrite ? t('ui.common.edit') : t('ui.products.view')}
+                </Button>
+                {canWrite && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color={p.taken_off_at === null ? 'orange' : undefined}
+                    onClick={() =>
+                      void (p.taken_off_at === null
+                        ? runBulk(
+                            [p.id],
+                            { action: 'take_off' },
+                            {
+                              title: t('ui.products.takeOff'),
+                              message: t('ui.products.takeOffMessage', {
+                                name: p.name || p.toy_number,
+                              }),
+                              danger: true,
+                            },
+                          )
+                        : runBulk([p.id], { action: 'put_back' }, null))
+                    }
+                    aria-label={`${p.taken_off_at === null ? t('ui.products.takeOff') : t('ui.products.putBack')}: ${p.name || p.toy_number}`}
+                  >
+                    {p.taken_off_at === null ? t('ui.products.takeOff') : t('ui.products.putBack')}
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ServerTable>
     </>
   );
 }

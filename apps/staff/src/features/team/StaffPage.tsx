@@ -5,20 +5,18 @@ import {
   Group,
   Menu,
   Modal,
-  Paper,
   PasswordInput,
   Select,
   Stack,
   Table,
   TextInput,
 } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STAFF_ROLES, type StaffRole, type StaffUser } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { QueryState } from '../../components/QueryState';
+import { ServerTable } from '../../components/ServerTable';
 import { RowActions } from '../../components/RowActions';
 import { type Secret, SecretModal } from '../../components/SecretModal';
 import { useConfirm } from '../../components/confirm';
@@ -26,9 +24,8 @@ import { call, callWithTip } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess, tipOf } from '../../lib/notify';
 import { useMe } from '../../lib/queries';
-import { useUrlFilters } from '../../lib/useParams';
+import { useServerTable } from '../../lib/useServerTable';
 
-const PAGE_SIZE = 20;
 const KEY = ['staff'] as const;
 
 function StaffForm({
@@ -134,13 +131,13 @@ export function StaffPage() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const me = useMe();
-  const { page, setPage } = useUrlFilters({});
-  const request = { page, page_size: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: [...KEY, request],
-    queryFn: () => call('staff_list_staff', request),
-    placeholderData: keepPreviousData,
+  const table = useServerTable({
+    key: KEY,
+    defaults: {},
+    filters: () => ({}),
+    fetch: (request) => call('staff_list_staff', request),
   });
+  const { list } = table;
   const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
   const [secret, setSecret] = useState<Secret | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
@@ -185,74 +182,56 @@ export function StaffPage() {
       <PageHeader title={t('ui.staff.title')}>
         <Button onClick={() => setEditing('new')}>{t('ui.staff.new')}</Button>
       </PageHeader>
-      <Paper withBorder>
-        <QueryState
-          isPending={list.isPending}
-          error={list.error}
-          retry={() => void list.refetch()}
-          empty={list.data?.list.length === 0 && t('ui.common.empty')}
-        >
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ui.staff.name')}</Table.Th>
-                  <Table.Th>{t('ui.staff.email')}</Table.Th>
-                  <Table.Th>{t('ui.staff.role')}</Table.Th>
-                  <Table.Th visibleFrom="md">{t('ui.staff.lastLogin')}</Table.Th>
-                  <Table.Th>{t('ui.common.status')}</Table.Th>
-                  <Table.Th>{t('ui.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.list.map((s) => {
-                  const self = s.id === me.data?.staff.id;
-                  return (
-                    <Table.Tr key={s.id}>
-                      <Table.Td>
-                        {s.name} {self && t('ui.staff.you')}
-                      </Table.Td>
-                      <Table.Td>{s.email}</Table.Td>
-                      <Table.Td>{t(`ui.roles.${s.role}`)}</Table.Td>
-                      <Table.Td visibleFrom="md">
-                        {s.last_login_at ? formatDateTime(s.last_login_at) : t('ui.common.never')}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={s.status === 1 ? 'green' : 'gray'} variant="light">
-                          {s.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button size="compact-sm" variant="light" onClick={() => setEditing(s)}>
-                            {t('ui.common.edit')}
-                          </Button>
-                          <RowActions label={t('ui.buyers.moreFor', { name: s.name })}>
-                            <Menu.Item onClick={() => void resetPassword(s)}>
-                              {t('ui.staff.resetPassword')}
-                            </Menu.Item>
-                            {!self && (
-                              <Menu.Item
-                                color={s.status === 1 ? 'red' : undefined}
-                                onClick={() => void setStatus(s)}
-                              >
-                                {s.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
-                              </Menu.Item>
-                            )}
-                          </RowActions>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </QueryState>
-      </Paper>
-      {list.data && list.data.total > 0 && (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
-      )}
+      <ServerTable
+        table={table}
+        minWidth={600}
+        head={
+          <>
+            <Table.Th>{t('ui.staff.name')}</Table.Th>
+            <Table.Th>{t('ui.staff.email')}</Table.Th>
+            <Table.Th>{t('ui.staff.role')}</Table.Th>
+            <Table.Th visibleFrom="md">{t('ui.staff.lastLogin')}</Table.Th>
+            <Table.Th>{t('ui.common.status')}</Table.Th>
+            <Table.Th>{t('ui.common.actions')}</Table.Th>
+          </>
+        }
+      >
+        {list.data?.list.map((s) => {
+          const self = s.id === me.data?.staff.id;
+          return (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                {s.name} {self && t('ui.staff.you')}
+              </Table.Td>
+              <Table.Td>{s.email}</Table.Td>
+              <Table.Td>{t(`ui.roles.${s.role}`)}</Table.Td>
+              <Table.Td visibleFrom="md">
+                {s.last_login_at ? formatDateTime(s.last_login_at) : t('ui.common.never')}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={s.status === 1 ? 'green' : 'gray'} variant="light">
+                  {s.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="compact-sm" variant="light" onClick={() => setEditing(s)}>
+                    {t('ui.common.edit')}
+                  </Button>
+                  <RowActions label={t('ui.buyers.moreFor', { name: s.name })}>
+                    <Menu.Item onClick={() => void resetPassword(s)}>{t('ui.staff.resetPassword')}</Menu.Item>
+                    {!self && (
+                      <Menu.Item color={s.status === 1 ? 'red' : undefined} onClick={() => void setStatus(s)}>
+                        {s.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
+                      </Menu.Item>
+                    )}
+                  </RowActions>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </ServerTable>
       {editing && (
         <StaffForm
           member={editing === 'new' ? null : editing}

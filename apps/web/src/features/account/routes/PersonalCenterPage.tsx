@@ -1,6 +1,6 @@
 import '../components/mantine-styles';
 import { Button } from '@mantine/core';
-import { LIMITS, type OrderStatus } from '@vitrine/contract';
+import { CONFIRMED_ORDER_STATUSES, LIMITS } from '@vitrine/contract';
 import { Link } from 'react-router';
 import { useSite, useUser } from '../../../app/layout/useShowroom';
 import { pictureSources } from '../../../components/product/picture';
@@ -13,16 +13,6 @@ import { OrderItem } from '../components/OrderItem';
 import { Failed, Loading } from '../components/parts';
 import { type OrdersT, useOrdersT } from '../orders-i18n';
 import { useOrderChanges } from '../live';
-
-/** The statuses of an order past its quotation, in the order an order goes through them. */
-const ORDER_STATUSES: OrderStatus[] = [
-  'pending_payment',
-  'paid',
-  'pending_final_payment',
-  'pending_shipment',
-  'shipped',
-  'closed',
-];
 
 /** A count capped as badges are (spec section 9: 99+). */
 const capped = (n: number) => (n > LIMITS.BADGE_CAP ? `${LIMITS.BADGE_CAP}+` : formatNumber(n));
@@ -112,7 +102,7 @@ export default function PersonalCenterPage() {
           {t('center.ordersByStatus')}
         </h2>
         <ul className={classes.counts}>
-          {ORDER_STATUSES.map((s) => (
+          {CONFIRMED_ORDER_STATUSES.map((s) => (
             <Count
               key={s}
               to={`${PATHS.orderList}?filter=confirmed&status=${s}`}
