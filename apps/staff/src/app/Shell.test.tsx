@@ -52,6 +52,8 @@ describe('the navigation by role', () => {
       'Banners',
       'News',
       'Showrooms',
+      'Hot by region',
+      'Factories',
       'Analytics',
       'Buyers',
       'Access codes',
@@ -80,6 +82,8 @@ describe('the navigation by role', () => {
       'Banners',
       'News',
       'Showrooms',
+      'Hot by region',
+      'Factories',
       'Analytics',
       'Buyers',
       'Access codes',
@@ -107,7 +111,16 @@ describe('the navigation by role', () => {
     expect(await screen.findByRole('heading', { name: 'Customer chat' }, { timeout: 3000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
     // Customer service reads the catalogue (buyers ask about products) but does not change it.
-    expect(await navNames()).toEqual(['Chat', 'Products', 'Categories', 'Banners', 'News', 'Showrooms']);
+    expect(await navNames()).toEqual([
+      'Chat',
+      'Products',
+      'Categories',
+      'Banners',
+      'News',
+      'Showrooms',
+      'Hot by region',
+      'Factories',
+    ]);
     expect(screen.queryByText('Buyers')).toBeNull();
     expect(screen.queryByText('Orders')).toBeNull();
     // Not even the vouchers' count is asked for: the server would refuse it.

@@ -33,6 +33,8 @@ export const PATHS = {
   banners: '/banners',
   news: '/news',
   showrooms: '/showrooms',
+  hotAreas: '/hotAreas',
+  factories: '/factories',
 } as const;
 
 function PageLoading() {
@@ -104,6 +106,14 @@ const pages: RouteObject[] = [
           {
             path: PATHS.showrooms,
             lazy: page(() => import('../features/content/ShowroomsPage'), 'ShowroomsPage'),
+          },
+          {
+            path: PATHS.hotAreas,
+            lazy: page(() => import('../features/content/HotAreasPage'), 'HotAreasPage'),
+          },
+          {
+            path: PATHS.factories,
+            lazy: page(() => import('../features/content/FactoriesPage'), 'FactoriesPage'),
           },
         ],
       },

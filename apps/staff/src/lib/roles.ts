@@ -34,6 +34,10 @@ export const CONSOLE_CALL_ROLES = {
   staff_save_news: SALES,
   staff_list_showrooms: ALL,
   staff_save_showroom: SALES,
+  staff_list_hot_areas: ALL,
+  staff_save_hot_area: SALES,
+  staff_list_factories: ALL,
+  staff_save_factory: SALES,
   staff_create_import: SALES,
   staff_get_linesheet: ALL,
 } as const satisfies Partial<Record<CallName, readonly StaffRole[]>>;
