@@ -147,7 +147,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(16);
+    expect(within(nav).getAllByRole('link')).toHaveLength(18);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
