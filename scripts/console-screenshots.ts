@@ -3,7 +3,9 @@
  * quotation editor (a draft, made from a buyer's sample list when the demo has none), the orders
  * list and an order (one with a voucher to check when there is one), the products list and a
  * product's editor (whole page), categories, banners, news, showrooms and a booth (with their
- * editors), the factory inspections with one's editor, the about-us editor, the analytics (whole page), buyers, access codes,
+ * editors), the buyer regions and a region's hot ranking, the factories and a factory's editor,
+ * the factory inspections with one's editor, the about-us editor, the analytics (whole page),
+ * buyers, access codes,
  * applications, settings (with the preview), staff, the audit log and the customer chat (run
  * scripts/screenshots.ts chat first for a conversation), in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
@@ -171,6 +173,27 @@ const PAGES: { name: string; fullPage?: boolean; open(page: Page): Promise<void>
     },
   },
   { name: 'about', open: (page) => go(page, '/aboutUs') },
+  { name: 'hot-areas', open: (page) => go(page, '/hotAreas') },
+  {
+    // A buyer region's hot ranking, in the order its buyers see it.
+    name: 'hot-ranking',
+    async open(page) {
+      await go(page, '/hotAreas');
+      await page.locator('main table button', { hasText: /^(Ranking|排名)$/ }).first().click();
+      await page.locator('[role="dialog"] table').waitFor();
+      await settle(page);
+    },
+  },
+  { name: 'factories', open: (page) => go(page, '/factories') },
+  {
+    name: 'factory',
+    async open(page) {
+      await go(page, '/factories');
+      await page.locator('main table button', { hasText: /^(Edit|编辑)$/ }).first().click();
+      await page.locator('[role="dialog"] input').first().waitFor();
+      await settle(page);
+    },
+  },
   {
     // An import after its run: the bar at done, the counts, the rows' and the files' problems.
     name: 'import',

@@ -227,6 +227,12 @@ export async function staffCallBodies(
     staff_save_showroom: content.showroom,
     staff_get_booth: { id: content.booth.id },
     staff_save_booth: content.booth,
+    staff_list_hot_areas: {},
+    staff_save_hot_area: content.hotArea,
+    staff_get_hot_area: { id: content.hotArea.id },
+    staff_add_hot_products: { area_id: content.hotArea.id, product_ids: [edited.id] },
+    staff_list_factories: {},
+    staff_save_factory: content.factory,
     staff_order_content: { kind: 'banner', ids: content.bannerIds },
     staff_delete_content: { kind: 'news', id: content.newsToDelete },
     // Issue 18 item 3: certificates, inspections and about us (decision 0066).
@@ -315,6 +321,9 @@ async function contentObjects(t: TestApp, staff: { website: number; token: strin
   if (!category || !banners[0] || !room || !boothRow)
     throw new Error('the seed has no category, banner or booth');
   const booth = must(await t.call('staff_get_booth', { id: boothRow.id }, staff), 'staff_get_booth');
+  const area = must(await t.call('staff_list_hot_areas', {}, staff), 'staff_list_hot_areas').list[0];
+  const factory = must(await t.call('staff_list_factories', {}, staff), 'staff_list_factories').list[0];
+  if (!area || !factory) throw new Error('the seed has no buyer region or factory');
   const inspection = must(
     await t.call('staff_list_certificates', { kind: 'inspection' }, staff),
     'staff_list_certificates',
@@ -378,6 +387,24 @@ async function contentObjects(t: TestApp, staff: { website: number; token: strin
         address_en: 'Hall 1, Chenghai',
         picture: room.picture,
         description: room.description,
+      },
+    },
+    hotArea: {
+      id: area.id,
+      updated_at: area.updated_at,
+      hot_area: { names: { ...area.names, en: `${area.names.en} (edited)` } },
+    },
+    factory: {
+      id: factory.id,
+      updated_at: factory.updated_at,
+      factory: {
+        name: factory.name,
+        name_en: factory.name_en,
+        contact: factory.contact,
+        phone: factory.phone,
+        address: factory.address,
+        address_en: factory.address_en,
+        inspection_level: 'BSCI B',
       },
     },
     certificate: {

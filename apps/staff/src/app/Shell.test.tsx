@@ -52,6 +52,8 @@ describe('the navigation by role', () => {
       'Banners',
       'News',
       'Showrooms',
+      'Hot by region',
+      'Factories',
       'Certificates',
       'About us',
       'Analytics',
@@ -82,6 +84,8 @@ describe('the navigation by role', () => {
       'Banners',
       'News',
       'Showrooms',
+      'Hot by region',
+      'Factories',
       'Certificates',
       'About us',
       'Analytics',
@@ -118,6 +122,8 @@ describe('the navigation by role', () => {
       'Banners',
       'News',
       'Showrooms',
+      'Hot by region',
+      'Factories',
       'Certificates',
       'About us',
     ]);
@@ -147,7 +153,7 @@ describe('the navigation on a narrow screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
     const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(18);
+    expect(within(nav).getAllByRole('link')).toHaveLength(20);
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

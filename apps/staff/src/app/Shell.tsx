@@ -46,6 +46,8 @@ const NAV: readonly NavItem[] = [
   { to: PATHS.banners, label: 'ui.nav.banners', needs: 'staff_list_banners' },
   { to: PATHS.news, label: 'ui.nav.news', needs: 'staff_list_news' },
   { to: PATHS.showrooms, label: 'ui.nav.showrooms', needs: 'staff_list_showrooms' },
+  { to: PATHS.hotAreas, label: 'ui.nav.hotAreas', needs: 'staff_list_hot_areas' },
+  { to: PATHS.factories, label: 'ui.nav.factories', needs: 'staff_list_factories' },
   { to: PATHS.certificates, label: 'ui.nav.certificates', needs: 'staff_list_certificates' },
   { to: PATHS.about, label: 'ui.nav.about', needs: 'staff_get_about' },
   // --- issue 18 (analytics) ---

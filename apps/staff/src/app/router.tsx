@@ -33,6 +33,8 @@ export const PATHS = {
   banners: '/banners',
   news: '/news',
   showrooms: '/showrooms',
+  hotAreas: '/hotAreas',
+  factories: '/factories',
   // Issue 18 item 3: certificates, inspections and about us (decision 0066).
   certificates: '/certificates',
   about: '/aboutUs',
@@ -107,6 +109,14 @@ const pages: RouteObject[] = [
           {
             path: PATHS.showrooms,
             lazy: page(() => import('../features/content/ShowroomsPage'), 'ShowroomsPage'),
+          },
+          {
+            path: PATHS.hotAreas,
+            lazy: page(() => import('../features/content/HotAreasPage'), 'HotAreasPage'),
+          },
+          {
+            path: PATHS.factories,
+            lazy: page(() => import('../features/content/FactoriesPage'), 'FactoriesPage'),
           },
           // Certificates, inspections and about us (decision 0066).
           {

@@ -16,6 +16,10 @@ export const CONTENT_LIMITS = {
   /** Items one order call may sort: a level of categories, a showroom's booths, the banners. */
   ORDER_MAX: 500,
   BOOTH_PRODUCTS_MAX: 500,
+  /** Products one buyer region's hot ranking holds. */
+  HOT_PRODUCTS_MAX: 500,
+  CONTACT_MAX: 100,
+  PHONE_MAX: 32,
 } as const;
 
 const id = z.number().int().positive();
@@ -344,11 +348,126 @@ export const staffSaveAboutRequest = baseRequest.extend({
   updated_at: epochMs.describe('The updated_at read with the texts; a newer one means someone else saved'),
 });
 
+/* ---------- hot areas (buyer regions) and their rankings ---------- */
+
+export const hotAreaFields = z
+  .object({ names: texts16(CONTENT_LIMITS.NAME_MAX) })
+  .refine((a) => a.names.zh !== '' || a.names.en !== '', {
+    message: 'a name in Chinese or English',
+    path: ['names', 'en'],
+  });
+export type HotAreaFields = z.infer<typeof hotAreaFields>;
+
+export const staffHotArea = z.object({
+  id: z.number().int(),
+  names: z.record(z.enum(LANG_KEYS), z.string()),
+  sort: z.number().int(),
+  product_count: z.number().int().describe('Products in its ranking'),
+  updated_at: epochMs,
+});
+export type StaffHotArea = z.infer<typeof staffHotArea>;
+
+export const staffListHotAreasRequest = baseRequest;
+export const staffHotAreaList = z.object({ list: z.array(staffHotArea).describe('In the order buyers see') });
+export const staffSaveHotAreaRequest = baseRequest.extend({ ...savedAt, hot_area: hotAreaFields });
+
+export const staffRankedProduct = z.object({
+  id: z
+    .number()
+    .int()
+    .describe('The entry of the ranking (what staff_order_content and staff_delete_content take)'),
+  product_id: z.number().int(),
+  name: z.string(),
+  toy_number: z.string(),
+  picture: z.string(),
+  taken_off: z.boolean().describe('Taken off the showroom: buyers do not see it'),
+  rank: z.number().int().describe('1 first; 0: no rank given, listed after the ranked ones'),
+});
+export type StaffRankedProduct = z.infer<typeof staffRankedProduct>;
+
+export const staffGetHotAreaRequest = baseRequest.extend({ id });
+export const staffHotAreaRanking = staffHotArea.extend({
+  products: z.array(staffRankedProduct).describe('In the order buyers see them in the region’s hot list'),
+});
+export type StaffHotAreaRanking = z.infer<typeof staffHotAreaRanking>;
+
+export const staffAddHotProductsRequest = baseRequest.extend({
+  area_id: id,
+  product_ids: z
+    .array(id)
+    .min(1)
+    .max(CONTENT_LIMITS.HOT_PRODUCTS_MAX)
+    .describe('Products to rank last, in this order; those already in the ranking keep their place'),
+});
+
+/* ---------- factories ---------- */
+
+export const factoryFields = z
+  .object({
+    name: text(CONTENT_LIMITS.NAME_MAX).default('').describe('In Chinese'),
+    name_en: text(CONTENT_LIMITS.NAME_MAX).default(''),
+    contact: text(CONTENT_LIMITS.CONTACT_MAX).default('').describe('The contact person'),
+    phone: text(CONTENT_LIMITS.PHONE_MAX).default(''),
+    address: text(CONTENT_LIMITS.TEXT_MAX).default(''),
+    address_en: text(CONTENT_LIMITS.TEXT_MAX).default(''),
+    inspection_level: text(CONTENT_LIMITS.NAME_MAX).default('').describe('e.g. BSCI A, ISO 9001'),
+  })
+  .refine((f) => f.name !== '' || f.name_en !== '', { message: 'a name', path: ['name_en'] });
+export type FactoryFields = z.infer<typeof factoryFields>;
+
+export const staffFactory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  address_en: z.string(),
+  inspection_level: z.string(),
+  product_count: z
+    .number()
+    .int()
+    .describe('Products made there (they keep their data, without a factory, when it goes)'),
+  inspection_count: z.number().int().describe('Its factory inspections (deleted with it)'),
+  updated_at: epochMs,
+});
+export type StaffFactory = z.infer<typeof staffFactory>;
+
+export const staffListFactoriesRequest = staffPageRequest.extend({
+  search: text(100).default('').describe('Part of the name (either language), contact or phone'),
+});
+export const staffFactoryPage = z.object({
+  list: z.array(staffFactory).describe('By name'),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export const staffSaveFactoryRequest = baseRequest.extend({ ...savedAt, factory: factoryFields });
+
 /* ---------- shared: delete and order ---------- */
 
-export const CONTENT_KINDS = ['category', 'banner', 'news', 'showroom', 'booth', 'certificate'] as const;
+export const CONTENT_KINDS = [
+  'category',
+  'banner',
+  'news',
+  'showroom',
+  'booth',
+  'certificate',
+  'hot_area',
+  'hot_product',
+  'factory',
+] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
-export const ORDERED_KINDS = ['category', 'banner', 'showroom', 'booth', 'certificate'] as const;
+export const ORDERED_KINDS = [
+  'category',
+  'banner',
+  'showroom',
+  'booth',
+  'certificate',
+  'hot_area',
+  'hot_product',
+] as const;
+export type OrderedKind = (typeof ORDERED_KINDS)[number];
 
 export const staffDeleteContentRequest = baseRequest.extend({ kind: z.enum(CONTENT_KINDS), id });
 export const staffDeleteContentResponse = z.object({ deleted: z.literal(1) });
@@ -360,7 +479,8 @@ export const staffOrderContentRequest = baseRequest.extend({
     .min(1)
     .max(CONTENT_LIMITS.ORDER_MAX)
     .describe(
-      'Siblings in their new order: one level of categories, one showroom’s booths, one kind of certificates',
+      'Siblings in their new order: one level of categories, one showroom’s booths, one kind of ' +
+        'certificates; for hot_product, every entry of one region’s ranking (ranked 1, 2, 3… in this order)',
     ),
 });
 export const staffOrderContentResponse = z.object({ ordered: z.number().int() });

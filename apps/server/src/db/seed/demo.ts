@@ -823,7 +823,8 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
           company_id: companyId,
           area_id: areaId,
           product_id: productIds[(ai * 5 + rank * 7) % productIds.length] as number,
-          rank,
+          // Ranked from 1: 0 is the column's "no rank given" (decision 0065).
+          rank: rank + 1,
         })),
       );
       const seen = new Set<string>();

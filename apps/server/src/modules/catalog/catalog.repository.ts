@@ -1,6 +1,7 @@
 import type { LangSuffix, ProductFlagFilter, ProductSort } from '@vitrine/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { compiledQuery, openNumbers } from '../../db/compiled-query';
+import { rankKey } from '../../db/hot-rank';
 import type { Database } from '../../db/database';
 import {
   createTextSearch,
@@ -106,6 +107,13 @@ export function createCatalogRepository(db: Kysely<Database>, limits?: TextSearc
     }
     if (nearPrice !== undefined) {
       return qb.orderBy(sql`abs(products.exworks_price - ${nearPrice})`).orderBy('products.id') as T;
+    }
+    // A region's hot list is the exporter's ranking: rank 1 first, the unranked and the ties in
+    // the list's own order after. A buyer's chosen price or date order is theirs (decision 0065).
+    if (q.areaId !== undefined && (sort === 'default' || sort === 'popularity')) {
+      qb = qb.orderBy(
+        sql`(SELECT ${rankKey('ha.rank')} FROM product_hot_areas ha WHERE ha.product_id = products.id AND ha.area_id = ${q.areaId})`,
+      ) as T;
     }
     switch (sort) {
       case 'entry_time':

@@ -1,12 +1,23 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
+import { rankKey } from '../../db/hot-rank';
 import type { Database } from '../../db/database';
 import { transactional } from '../../db/transactional';
 
-/** The tables the console's content calls keep, each scoped by company_id. */
-export type ContentTable = 'categories' | 'adverts' | 'news' | 'showrooms' | 'booths' | 'certificates';
+/** The tables the console's content calls keep, each scoped by company_id (and with updated_at). */
+export type ContentTable =
+  | 'categories'
+  | 'adverts'
+  | 'news'
+  | 'showrooms'
+  | 'booths'
+  | 'certificates'
+  | 'hot_areas'
+  | 'factories';
 /** The tables whose rows staff put in order (a sort column). */
-export type OrderedTable = 'categories' | 'adverts' | 'showrooms' | 'booths' | 'certificates';
+export type OrderedTable = 'categories' | 'adverts' | 'showrooms' | 'booths' | 'certificates' | 'hot_areas';
+
+const like = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export const createContentRepository = (db: Kysely<Database>) => transactional(db, contentQueries);
 
@@ -59,6 +70,25 @@ function contentQueries(db: Kysely<Database>) {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /** The company's factories with how many products and inspections name each. */
+  const factories = (companyId: number) =>
+    db
+      .selectFrom('factories')
+      .selectAll('factories')
+      .select((eb) => [
+        eb
+          .selectFrom('products as p')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('p.factory_id', '=', 'factories.id')
+          .as('product_count'),
+        eb
+          .selectFrom('certificates as c')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('c.factory_id', '=', 'factories.id')
+          .as('inspection_count'),
+      ])
+      .where('factories.company_id', '=', companyId);
+
   return {
     audit: (entry: AuditEntry) => writeAudit(db, entry),
     reorder,
@@ -74,7 +104,7 @@ function contentQueries(db: Kysely<Database>) {
       return Number(id);
     },
 
-    async remove(table: ContentTable, companyId: number, id: number): Promise<boolean> {
+    async remove(table: ContentTable | 'product_hot_areas', companyId: number, id: number): Promise<boolean> {
       const r = await db
         .deleteFrom(table)
         .where('company_id', '=', companyId)
@@ -377,6 +407,160 @@ function contentQueries(db: Kysely<Database>) {
           )
           .execute();
     },
+
+    /* ---------- hot areas and their rankings ---------- */
+
+    hotAreas: (companyId: number) =>
+      db
+        .selectFrom('hot_areas as a')
+        .selectAll('a')
+        .select((eb) =>
+          eb
+            .selectFrom('product_hot_areas as ha')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('ha.area_id', '=', 'a.id')
+            .as('product_count'),
+        )
+        .where('a.company_id', '=', companyId)
+        .orderBy('a.sort')
+        .orderBy('a.id')
+        .execute(),
+
+    hotArea: (companyId: number, id: number) =>
+      db
+        .selectFrom('hot_areas')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /**
+     * A region's ranking as buyers' get_hot lists it: by rank, the unranked and the ties in
+     * get_hot's own order (most looked at first), with each product's first picture.
+     */
+    hotRanking: (companyId: number, areaId: number) =>
+      db
+        .selectFrom('product_hot_areas as ha')
+        .innerJoin('products as p', 'p.id', 'ha.product_id')
+        .select([
+          'ha.id',
+          'ha.rank',
+          'p.id as product_id',
+          'p.name',
+          'p.name_en',
+          'p.toy_number',
+          'p.is_website_hide',
+          (eb) =>
+            eb
+              .selectFrom('product_pictures as pp')
+              .innerJoin('files as f', 'f.id', 'pp.file_id')
+              .select('f.storage_key')
+              .whereRef('pp.product_id', '=', 'p.id')
+              .orderBy('pp.sort')
+              .orderBy('pp.id')
+              .limit(1)
+              .as('storage_key'),
+        ])
+        .where('ha.company_id', '=', companyId)
+        .where('ha.area_id', '=', areaId)
+        .orderBy(rankKey('ha.rank'))
+        .orderBy('p.click_count', 'desc')
+        .orderBy('p.select_count', 'desc')
+        .orderBy('p.id', 'desc')
+        .execute(),
+
+    /** The company's ranking entries among the ids, with their region. */
+    hotEntries: (companyId: number, ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('product_hot_areas')
+            .select(['id', 'area_id', 'product_id', 'rank'])
+            .where('company_id', '=', companyId)
+            .where('id', 'in', ids)
+            .execute(),
+
+    /** The ids of a region's ranking entries. */
+    hotEntryIds: async (companyId: number, areaId: number) =>
+      (
+        await db
+          .selectFrom('product_hot_areas')
+          .select('id')
+          .where('company_id', '=', companyId)
+          .where('area_id', '=', areaId)
+          .execute()
+      ).map((r) => Number(r.id)),
+
+    /** Ranks the products after the region's last rank, in the order given; those already there stay. */
+    async addHotProducts(companyId: number, areaId: number, productIds: number[]): Promise<number[]> {
+      const present = await db
+        .selectFrom('product_hot_areas')
+        .select(['product_id', 'rank'])
+        .where('company_id', '=', companyId)
+        .where('area_id', '=', areaId)
+        .execute();
+      const there = new Set(present.map((r) => Number(r.product_id)));
+      const added = productIds.filter((id) => !there.has(id));
+      const last = present.reduce((m, r) => Math.max(m, Number(r.rank)), 0);
+      if (added.length)
+        await db
+          .insertInto('product_hot_areas')
+          .values(
+            added.map((product_id, i) => ({
+              company_id: companyId,
+              area_id: areaId,
+              product_id,
+              rank: last + 1 + i,
+            })),
+          )
+          .execute();
+      return added;
+    },
+
+    /** Ranks the entries 1, 2, 3… in the order given. */
+    async rankHotEntries(companyId: number, ids: number[]) {
+      for (const [i, id] of ids.entries())
+        await db
+          .updateTable('product_hot_areas')
+          .set({ rank: i + 1 })
+          .where('company_id', '=', companyId)
+          .where('id', '=', id)
+          .execute();
+    },
+
+    /* ---------- factories ---------- */
+
+    async factoriesPage(companyId: number, search: string, limit: number, offset: number) {
+      const matching = <Q extends SelectQueryBuilder<Database, 'factories', object>>(q: Q): Q =>
+        search
+          ? (q.where((eb) =>
+              eb.or(
+                (['name', 'name_en', 'contact', 'phone'] as const).map((col) =>
+                  eb(
+                    sql`lower(${sql.ref(`factories.${col}`)})`,
+                    'like',
+                    sql<string>`${like(search)} escape '\\'`,
+                  ),
+                ),
+              ),
+            ) as Q)
+          : q;
+      const [rows, count] = await Promise.all([
+        matching(factories(companyId))
+          .orderBy('factories.name')
+          .orderBy('factories.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        matching(db.selectFrom('factories').where('company_id', '=', companyId))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    factory: (companyId: number, id: number) =>
+      factories(companyId).where('factories.id', '=', id).executeTakeFirst(),
   };
 }
 

@@ -22,6 +22,18 @@ export function contentRoutes(content: ContentService) {
     content.getBooth(input, staffCaller(ctx), ctx.lang);
   const staff_save_booth: CallHandler<'staff_save_booth'> = (input, ctx) =>
     content.saveBooth(input, staffCaller(ctx), ctx.lang);
+  const staff_list_hot_areas: CallHandler<'staff_list_hot_areas'> = (_input, ctx) =>
+    content.listHotAreas(staffCaller(ctx));
+  const staff_save_hot_area: CallHandler<'staff_save_hot_area'> = (input, ctx) =>
+    content.saveHotArea(input, staffCaller(ctx));
+  const staff_get_hot_area: CallHandler<'staff_get_hot_area'> = (input, ctx) =>
+    content.getHotArea(input, staffCaller(ctx), ctx.lang);
+  const staff_add_hot_products: CallHandler<'staff_add_hot_products'> = (input, ctx) =>
+    content.addHotProducts(input, staffCaller(ctx), ctx.lang);
+  const staff_list_factories: CallHandler<'staff_list_factories'> = (input, ctx) =>
+    content.listFactories(input, staffCaller(ctx));
+  const staff_save_factory: CallHandler<'staff_save_factory'> = (input, ctx) =>
+    content.saveFactory(input, staffCaller(ctx));
   const staff_list_certificates: CallHandler<'staff_list_certificates'> = (input, ctx) =>
     content.listCertificates(input, staffCaller(ctx), ctx.lang);
   const staff_save_certificate: CallHandler<'staff_save_certificate'> = (input, ctx) =>
@@ -44,6 +56,12 @@ export function contentRoutes(content: ContentService) {
     staff_save_showroom,
     staff_get_booth,
     staff_save_booth,
+    staff_list_hot_areas,
+    staff_save_hot_area,
+    staff_get_hot_area,
+    staff_add_hot_products,
+    staff_list_factories,
+    staff_save_factory,
     staff_list_certificates,
     staff_save_certificate,
     staff_get_about,

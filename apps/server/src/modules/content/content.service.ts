@@ -8,7 +8,9 @@ import {
   type CertificateFields,
   type ContentKind,
   ErrorCode,
+  type FactoryFields,
   fail,
+  type HotAreaFields,
   isEnglishMode,
   LANG_KEYS,
   type Language,
@@ -16,11 +18,15 @@ import {
   LANGUAGES,
   type NewsFields,
   ok,
+  type OrderedKind,
   type ShowroomFields,
   type StaffAbout,
   type StaffBanner,
   type StaffBooth,
   type StaffCategory,
+  type StaffFactory,
+  type StaffHotArea,
+  type StaffHotAreaRanking,
   type StaffCertificate,
   type StaffNews,
   type StaffShowroom,
@@ -62,12 +68,35 @@ class Refused extends Error {
 }
 
 const NAME_COLUMNS = LANGUAGES.map((l) => `name${l.suffix}`);
+const AREA_NAME_COLUMNS = LANGUAGES.map((l) => `area_name${l.suffix}`);
+
+const SORTED_TABLES: Record<Exclude<OrderedKind, 'hot_product'>, OrderedTable> = {
+  category: 'categories',
+  banner: 'adverts',
+  showroom: 'showrooms',
+  booth: 'booths',
+  certificate: 'certificates',
+  hot_area: 'hot_areas',
+};
+const TABLES: Record<ContentKind, ContentTable | 'product_hot_areas'> = {
+  category: 'categories',
+  banner: 'adverts',
+  news: 'news',
+  showroom: 'showrooms',
+  booth: 'booths',
+  hot_area: 'hot_areas',
+  hot_product: 'product_hot_areas',
+  factory: 'factories',
+  certificate: 'certificates',
+};
 
 type CategoryRow = Selectable<Database['categories']> & { product_count?: unknown };
 type AdvertRow = Selectable<Database['adverts']>;
 type NewsRow = Selectable<Database['news']>;
 type ShowroomRow = Selectable<Database['showrooms']>;
 type BoothRow = Selectable<Database['booths']> & { product_count?: unknown };
+type HotAreaRow = Selectable<Database['hot_areas']> & { product_count?: unknown };
+type FactoryRow = Selectable<Database['factories']> & { product_count?: unknown; inspection_count?: unknown };
 type CertificateRow = Selectable<Database['certificates']> & {
   factory_name: string | null;
   factory_name_en: string | null;
@@ -272,6 +301,56 @@ export function createContentService(deps: ContentDeps) {
     };
   }
 
+  const hotArea = (row: HotAreaRow): StaffHotArea => {
+    const cols = row as unknown as Record<string, unknown>;
+    return {
+      id: row.id,
+      names: Object.fromEntries(
+        LANG_KEYS.map((k, i) => [k, String(cols[AREA_NAME_COLUMNS[i] ?? 'area_name'] ?? '')]),
+      ) as Record<LangKey, string>,
+      sort: Number(row.sort),
+      product_count: Number(row.product_count ?? 0),
+      updated_at: Number(row.updated_at),
+    };
+  };
+
+  const factory = (row: FactoryRow): StaffFactory => ({
+    id: row.id,
+    name: row.name,
+    name_en: row.name_en,
+    contact: row.contact,
+    phone: row.phone,
+    address: row.address,
+    address_en: row.address_en,
+    inspection_level: row.inspection_level,
+    product_count: Number(row.product_count ?? 0),
+    inspection_count: Number(row.inspection_count ?? 0),
+    updated_at: Number(row.updated_at),
+  });
+
+  /** A region with its ranking as buyers see it, named in the console's language. */
+  async function rankingOf(
+    companyId: number,
+    id: number,
+    lang: Language,
+  ): Promise<StaffHotAreaRanking | null> {
+    const area = (await repo.hotAreas(companyId)).find((a) => a.id === id);
+    if (!area) return null;
+    const entries = await repo.hotRanking(companyId, id);
+    return {
+      ...hotArea(area),
+      products: entries.map((p) => ({
+        id: Number(p.id),
+        product_id: Number(p.product_id),
+        name: isEnglishMode(lang) ? p.name_en || p.name : p.name || p.name_en,
+        toy_number: p.toy_number,
+        picture: p.storage_key ? deps.storage.publicUrl(p.storage_key) : '',
+        taken_off: !!p.is_website_hide,
+        rank: Number(p.rank),
+      })),
+    };
+  }
+
   /** A booth with its products, named in the console's language (Chinese, else English). */
   async function boothOf(companyId: number, id: number, lang: Language): Promise<StaffBooth | null> {
     const b = (await repo.booths(companyId)).find((x) => x.id === id);
@@ -287,6 +366,51 @@ export function createContentService(deps: ContentDeps) {
         taken_off: !!p.is_website_hide,
       })),
     };
+  }
+
+  /**
+   * A region's whole ranking in its new order, ranked 1, 2, 3…: a part of it would leave the rest
+   * with ranks that tie with the new ones.
+   */
+  async function rank(ids: number[], c: StaffCaller): Promise<CallResult<{ ordered: number }>> {
+    const companyId = c.staff.companyId;
+    const entries = await repo.hotEntries(companyId, ids);
+    if (entries.length !== ids.length) return notFound(c);
+    const areas = new Set(entries.map((e) => Number(e.area_id)));
+    const areaId = [...areas][0];
+    if (areas.size !== 1 || areaId === undefined)
+      return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
+    if ((await repo.hotEntryIds(companyId, areaId)).length !== ids.length)
+      return fail(ErrorCode.BAD_REQUEST, c.t('server.content.wholeRanking'));
+    await repo.transaction(async (r) => {
+      await r.rankHotEntries(companyId, ids);
+      await r.audit(entry(c, 'staff_order_content', `hot_area:${areaId}:ranking`, null, { ids }));
+    });
+    return ok({ ordered: ids.length }, c.t('server.content.ordered'));
+  }
+
+  /** The row a delete names, as the audit keeps it; undefined when it is not the company's. */
+  async function rowOf(kind: ContentKind, companyId: number, id: number): Promise<unknown> {
+    switch (kind) {
+      case 'category':
+        return repo.category(companyId, id);
+      case 'banner':
+        return repo.banner(companyId, id);
+      case 'news':
+        return repo.news(companyId, id);
+      case 'showroom':
+        return repo.showroom(companyId, id);
+      case 'booth':
+        return repo.booth(companyId, id);
+      case 'hot_area':
+        return repo.hotArea(companyId, id);
+      case 'hot_product':
+        return (await repo.hotEntries(companyId, [id]))[0];
+      case 'factory':
+        return repo.factory(companyId, id);
+      case 'certificate':
+        return (await repo.certificates(companyId, undefined, id))[0];
+    }
   }
 
   /* ---------- calls ---------- */
@@ -700,22 +824,137 @@ export function createContentService(deps: ContentDeps) {
       });
     },
 
+    async listHotAreas(c: StaffCaller) {
+      return ok({ list: (await repo.hotAreas(c.staff.companyId)).map(hotArea) });
+    },
+
+    async saveHotArea(
+      input: { id?: number | undefined; updated_at?: number | undefined; hot_area: HotAreaFields },
+      c: StaffCaller,
+    ): Promise<CallResult<StaffHotArea>> {
+      const companyId = c.staff.companyId;
+      const names = input.hot_area.names;
+      return guarded(companyId, async () => {
+        const before = input.id === undefined ? undefined : await repo.hotArea(companyId, input.id);
+        if (input.id !== undefined && !before) return notFound(c);
+        const values: Record<string, unknown> = {};
+        LANG_KEYS.forEach((key, i) => (values[AREA_NAME_COLUMNS[i] ?? 'area_name'] = names[key]));
+        // The Chinese column is the one every other language falls back to: never left empty.
+        values.area_name = names.zh || names.en;
+        const id = await repo.transaction(async (r) => {
+          const now = clock.now();
+          let rowId = input.id;
+          if (rowId === undefined || !before)
+            rowId = await r.insert('hot_areas', {
+              ...(values as { area_name: string }),
+              company_id: companyId,
+              sort: await r.nextSort('hot_areas', companyId),
+              created_at: now,
+              updated_at: now,
+            });
+          else await update(r, 'hot_areas', companyId, rowId, input.updated_at, values, c);
+          const after = await r.hotArea(companyId, rowId);
+          await r.audit(
+            entry(
+              c,
+              'staff_save_hot_area',
+              `hot_area:${rowId}`,
+              before ? hotArea(before) : null,
+              after ? hotArea(after) : null,
+            ),
+          );
+          return rowId;
+        });
+        const saved = (await repo.hotAreas(companyId)).find((a) => a.id === id);
+        return saved ? ok(hotArea(saved), c.t('server.saved')) : notFound(c);
+      });
+    },
+
+    async getHotArea(input: { id: number }, c: StaffCaller, lang: Language) {
+      const found = await rankingOf(c.staff.companyId, input.id, lang);
+      return found ? ok(found) : notFound(c);
+    },
+
+    async addHotProducts(
+      input: { area_id: number; product_ids: number[] },
+      c: StaffCaller,
+      lang: Language,
+    ): Promise<CallResult<StaffHotAreaRanking>> {
+      const companyId = c.staff.companyId;
+      return guarded(companyId, async () => {
+        if (!(await repo.hotArea(companyId, input.area_id))) return notFound(c);
+        const productIds = [...new Set(input.product_ids)];
+        const owned = new Set((await repo.companyProducts(companyId, productIds)).map((p) => p.id));
+        if (productIds.some((p) => !owned.has(p)))
+          return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badProducts'));
+        await repo.transaction(async (r) => {
+          const added = await r.addHotProducts(companyId, input.area_id, productIds);
+          await r.audit(
+            entry(c, 'staff_add_hot_products', `hot_area:${input.area_id}`, null, { product_ids: added }),
+          );
+        });
+        const ranking = await rankingOf(companyId, input.area_id, lang);
+        return ranking ? ok(ranking, c.t('server.saved')) : notFound(c);
+      });
+    },
+
+    async listFactories(input: { page: number; page_size: number; search: string }, c: StaffCaller) {
+      const { rows, total } = await repo.factoriesPage(
+        c.staff.companyId,
+        input.search,
+        input.page_size,
+        (input.page - 1) * input.page_size,
+      );
+      return ok({ list: rows.map(factory), total, page: input.page, page_size: input.page_size });
+    },
+
+    async saveFactory(
+      input: { id?: number | undefined; updated_at?: number | undefined; factory: FactoryFields },
+      c: StaffCaller,
+    ): Promise<CallResult<StaffFactory>> {
+      const companyId = c.staff.companyId;
+      const f = input.factory;
+      return guarded(companyId, async () => {
+        const before = input.id === undefined ? undefined : await repo.factory(companyId, input.id);
+        if (input.id !== undefined && !before) return notFound(c);
+        const values = { ...f, name: f.name || f.name_en };
+        const id = await repo.transaction(async (r) => {
+          const now = clock.now();
+          let rowId = input.id;
+          if (rowId === undefined || !before)
+            rowId = await r.insert('factories', {
+              ...values,
+              company_id: companyId,
+              created_at: now,
+              updated_at: now,
+            });
+          else await update(r, 'factories', companyId, rowId, input.updated_at, values, c);
+          const after = await r.factory(companyId, rowId);
+          await r.audit(
+            entry(
+              c,
+              'staff_save_factory',
+              `factory:${rowId}`,
+              before ? factory(before) : null,
+              after ? factory(after) : null,
+            ),
+          );
+          return rowId;
+        });
+        const saved = await repo.factory(companyId, id);
+        return saved ? ok(factory(saved), c.t('server.saved')) : notFound(c);
+      });
+    },
+
     async order(
-      input: { kind: 'category' | 'banner' | 'showroom' | 'booth' | 'certificate'; ids: number[] },
+      input: { kind: OrderedKind; ids: number[] },
       c: StaffCaller,
     ): Promise<CallResult<{ ordered: number }>> {
       const companyId = c.staff.companyId;
-      const table: OrderedTable = (
-        {
-          category: 'categories',
-          banner: 'adverts',
-          showroom: 'showrooms',
-          booth: 'booths',
-          certificate: 'certificates',
-        } as const
-      )[input.kind];
       const ids = [...new Set(input.ids)];
       if (ids.length !== input.ids.length) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
+      if (input.kind === 'hot_product') return guarded(companyId, () => rank(ids, c));
+      const table = SORTED_TABLES[input.kind];
       return guarded(companyId, async () => {
         const owned = await repo.owned(table, companyId, ids);
         if (owned.length !== ids.length) return notFound(c);
@@ -749,35 +988,15 @@ export function createContentService(deps: ContentDeps) {
       c: StaffCaller,
     ): Promise<CallResult<{ deleted: 1 }>> {
       const companyId = c.staff.companyId;
-      const table = (
-        {
-          category: 'categories',
-          banner: 'adverts',
-          news: 'news',
-          showroom: 'showrooms',
-          booth: 'booths',
-          certificate: 'certificates',
-        } as const
-      )[input.kind];
       return guarded(companyId, async () => {
-        const before =
-          input.kind === 'category'
-            ? await repo.category(companyId, input.id)
-            : input.kind === 'banner'
-              ? await repo.banner(companyId, input.id)
-              : input.kind === 'news'
-                ? await repo.news(companyId, input.id)
-                : input.kind === 'showroom'
-                  ? await repo.showroom(companyId, input.id)
-                  : input.kind === 'certificate'
-                    ? (await repo.certificates(companyId, undefined, input.id))[0]
-                    : await repo.booth(companyId, input.id);
+        const before = await rowOf(input.kind, companyId, input.id);
         if (!before) return notFound(c);
         // A category's subcategories would go with it (cascade): they are moved or deleted first.
         if (input.kind === 'category' && (await repo.childCount(companyId, input.id)) > 0)
           return fail(ErrorCode.FAILED, c.t('server.content.hasChildren'));
+        // A factory's products stay, without a factory (0001's set null); its inspections go with it.
         await repo.transaction(async (r) => {
-          if (!(await r.remove(table, companyId, input.id))) throw new Refused(notFound(c));
+          if (!(await r.remove(TABLES[input.kind], companyId, input.id))) throw new Refused(notFound(c));
           await r.audit(entry(c, 'staff_delete_content', `${input.kind}:${input.id}`, before, null));
         });
         return ok({ deleted: 1 as const }, c.t('server.content.deleted'));

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
@@ -30,6 +29,7 @@ import {
   EditorModal,
   moved,
   OrderButtons,
+  OrderedProducts,
   ProductPicker,
   useContentWrite,
   useEditor,
@@ -409,62 +409,13 @@ export function ShowroomsPage() {
                   }
                 />
               )}
-              {b.products.length === 0 ? (
-                <Text size="sm" c="dimmed" role="status">
-                  {t('ui.content.showrooms.noProducts')}
-                </Text>
-              ) : (
-                <Table verticalSpacing={2}>
-                  <Table.Tbody>
-                    {b.products.map((p, i) => (
-                      <Table.Tr key={p.id}>
-                        <Table.Td w={52}>
-                          {p.picture ? (
-                            <Image src={p.picture} alt="" h={36} w={44} fit="contain" />
-                          ) : (
-                            <Text size="xs" c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            {p.toy_number} · {p.name}
-                          </Text>
-                          {p.taken_off && (
-                            <Badge size="xs" color="gray" variant="light">
-                              {t('ui.content.showrooms.takenOff')}
-                            </Badge>
-                          )}
-                        </Table.Td>
-                        <Table.Td w={110}>
-                          <Group gap={2} wrap="nowrap">
-                            <OrderButtons
-                              name={`${p.toy_number} ${p.name}`}
-                              index={i}
-                              count={b.products.length}
-                              onMove={(from, to) => setBooth({ products: moved(b.products, from, to) })}
-                              disabled={!editable}
-                            />
-                            {editable && (
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`${t('ui.common.remove')}: ${p.toy_number} ${p.name}`}
-                                onClick={() =>
-                                  setBooth({ products: b.products.filter((x) => x.id !== p.id) })
-                                }
-                              >
-                                <span aria-hidden="true">×</span>
-                              </ActionIcon>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
+              <OrderedProducts
+                products={b.products}
+                onMove={(from, to) => setBooth({ products: moved(b.products, from, to) })}
+                onRemove={(p) => setBooth({ products: b.products.filter((x) => x.id !== p.id) })}
+                editable={editable}
+                empty={t('ui.content.showrooms.noProducts')}
+              />
             </Stack>
           </>
         )}

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Group,
+  Image,
   Loader,
   Modal,
   Select,
@@ -301,5 +302,103 @@ export function ProductPicker({
       disabled={disabled}
       rightSection={found.isFetching ? <Loader size="xs" /> : null}
     />
+  );
+}
+
+/** A product of an ordered list (a booth's, a region's ranking) as the console shows it. */
+export interface ListedProduct {
+  id: number;
+  name: string;
+  toy_number: string;
+  picture: string;
+  taken_off: boolean;
+}
+
+/**
+ * Products in their order, each with move up and down (keyboard and screen reader too) and a
+ * remove button; taken-off products marked, since buyers do not see them.
+ */
+export function OrderedProducts<P extends ListedProduct>({
+  products,
+  onMove,
+  onRemove,
+  editable,
+  busy,
+  empty,
+  numbered,
+}: {
+  products: readonly P[];
+  onMove(from: number, to: number): void;
+  onRemove(product: P): void;
+  editable: boolean;
+  busy?: boolean;
+  empty: string;
+  /** Show each product's place (1 first), as a ranking reads. */
+  numbered?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (products.length === 0)
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {empty}
+      </Text>
+    );
+  return (
+    <Table verticalSpacing={2}>
+      <Table.Tbody>
+        {products.map((p, i) => (
+          <Table.Tr key={p.id}>
+            {numbered && (
+              <Table.Td w={40}>
+                <Text size="sm" fw={600}>
+                  {i + 1}
+                </Text>
+              </Table.Td>
+            )}
+            <Table.Td w={52}>
+              {p.picture ? (
+                <Image src={p.picture} alt="" h={36} w={44} fit="contain" />
+              ) : (
+                <Text size="xs" c="dimmed">
+                  —
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {p.toy_number} · {p.name}
+              </Text>
+              {p.taken_off && (
+                <Badge size="xs" color="gray" variant="light">
+                  {t('ui.content.showrooms.takenOff')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td w={110}>
+              <Group gap={2} wrap="nowrap">
+                <OrderButtons
+                  name={`${p.toy_number} ${p.name}`}
+                  index={i}
+                  count={products.length}
+                  onMove={onMove}
+                  disabled={!editable || busy}
+                />
+                {editable && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`${t('ui.common.remove')}: ${p.toy_number} ${p.name}`}
+                    onClick={() => onRemove(p)}
+                    disabled={busy}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </ActionIcon>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
