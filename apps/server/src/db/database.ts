@@ -351,7 +351,7 @@ export interface CertificatesTable extends Owned, Timed {
   issuer: Text;
   number: Text;
   picture: Text;
-  /** JSON array of the pictures' URLs in order; `picture` is the first (0021). */
+  /** JSON array of the pictures' URLs in order; `picture` is the first (0020). */
   pictures: Text;
   valid_from: number | null;
   valid_until: number | null;
@@ -664,7 +664,7 @@ export interface ImportRowsTable {
   product_id: number | null;
 }
 
-/** When a stored linesheet was last asked for (migrations/0023_linesheet_files.ts). */
+/** When a stored linesheet was last asked for (migrations/0021_linesheet_files.ts). */
 export interface LinesheetFilesTable {
   /** The PDF's folder under linesheet/: its cache ref. */
   ref: string;

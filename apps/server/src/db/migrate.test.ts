@@ -46,8 +46,8 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0017_ordering_facts',
       '0018_search_logs',
       '0019_banner_schedule',
-      '0021_certificate_pictures',
-      '0023_linesheet_files',
+      '0020_certificate_pictures',
+      '0021_linesheet_files',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)
@@ -292,7 +292,7 @@ describe('0013 on a database with customers and staff from before the chat', () 
   });
 });
 
-describe('0021 on certificates stored with one picture', () => {
+describe('0020 on certificates stored with one picture', () => {
   let h: DatabaseHandle;
   beforeAll(async () => {
     h = await createTestDatabase(testDatabaseUrl());
@@ -316,7 +316,7 @@ describe('0021 on certificates stored with one picture', () => {
       .values([row('with', '/files/c1/ab/it"s.png'), row('without', '')] as never)
       .execute();
 
-    await migrateUpTo(h.db, '0021_certificate_pictures');
+    await migrateUpTo(h.db, '0020_certificate_pictures');
     const rows = await h.db
       .selectFrom('certificates')
       .select(['name', 'pictures', 'valid_from'])

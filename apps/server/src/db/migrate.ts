@@ -21,8 +21,8 @@ import * as m0017 from './migrations/0017_ordering_facts';
 import * as m0018 from './migrations/0018_search_logs';
 // --- end issue 18 (analytics) ---
 import * as m0019 from './migrations/0019_banner_schedule';
-import * as m0021 from './migrations/0021_certificate_pictures';
-import * as m0023 from './migrations/0023_linesheet_files';
+import * as m0020 from './migrations/0020_certificate_pictures';
+import * as m0021 from './migrations/0021_linesheet_files';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,8 +47,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_search_logs': m0018,
   // --- end issue 18 (analytics) ---
   '0019_banner_schedule': m0019,
-  '0021_certificate_pictures': m0021,
-  '0023_linesheet_files': m0023,
+  '0020_certificate_pictures': m0020,
+  '0021_linesheet_files': m0021,
 };
 
 export class MigrationError extends Error {

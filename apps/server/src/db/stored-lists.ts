@@ -1,5 +1,5 @@
 /**
- * A certificate's stored pictures (certificates.pictures, migration 0021: a JSON array of URLs in
+ * A certificate's stored pictures (certificates.pictures, migration 0020: a JSON array of URLs in
  * order), read by the buyers' get_certification and the console alike. A row the column cannot be
  * read of still shows its single `picture`.
  */
