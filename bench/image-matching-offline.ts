@@ -24,7 +24,7 @@
  * under the extractor's settings, so a second run describes only the queries.
  *
  * Usage: node --import tsx bench/image-matching-offline.ts [--half reporting|tuning]
- *          [--only photos|demo|scale] [--labels path/to/labels.csv] [--gallery 5] [--scale 100000]
+ *          [--only photos|demo|scale] [--labels path/to/labels.csv] [--gallery 10] [--scale 100000]
  *          [--queries val|train] [--distractors 10000] [--analyse]
  *          [--hnsw]   (also measures the scale test with an HNSW index instead of exact search)
  */

@@ -32,7 +32,7 @@
  * tuning` runs the other. The imported catalogue is kept in tmp/image-bench/ (ignored) with what the
  * server stored of it, so a second run skips the import, and, with the same engine, describing.
  *
- * Usage: node --import tsx bench/image-search.ts [--labels path/to/labels.csv] [--gallery 5]
+ * Usage: node --import tsx bench/image-search.ts [--labels path/to/labels.csv] [--gallery 10]
  *          [--distractors 10000] [--scale 100000] [--only photos|demo|others|scale]
  *          [--half reporting|tuning]
  */
