@@ -82,8 +82,15 @@ describe("the console's catalogue and the buyer's showroom, in chromium", () => 
     // The other one found by its number and taken off, after the confirmation.
     await sales.getByRole('link', { name: `← ${ui.products.backToList}` }).click();
     await search.fill(takenOff.number);
-    const takeOff = sales.getByRole('button', { name: new RegExp(`^${ui.products.takeOff}: `) });
-    await expect.poll(() => takeOff.count()).toBe(1);
+    // The list first still shows the renamed product (the last search's page stays on screen while
+    // the next loads): its own row, the only one left, is the one to take off.
+    const rows = sales.getByRole('row').filter({ has: sales.getByRole('button') });
+    await expect
+      .poll(async () => [await rows.count(), await rows.filter({ hasText: takenOff.number }).count()], {
+        timeout: 15_000,
+      })
+      .toEqual([1, 1]);
+    const takeOff = rows.getByRole('button', { name: new RegExp(`^${ui.products.takeOff}: `) });
     await takeOff.click();
     await sales.getByRole('dialog').getByRole('button', { name: ui.products.takeOff }).click();
     await sales.getByText(consoleEn.server.products.bulkDone.replace('{{count}}', '1')).first().waitFor();
