@@ -61,6 +61,9 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page answers a poll through a browser, a server and its debounces: on a busy
+          // machine that takes longer than poll's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -66,8 +66,11 @@ describe("the console's catalogue and the buyer's showroom, in chromium", () => 
       .getByRole('link', { name: new RegExp(`^${ui.common.edit} `) })
       .first()
       .waitFor();
+    // The search reaches the server after a pause: a busy machine takes longer than poll's 1 s.
     await expect
-      .poll(() => sales.getByRole('link', { name: new RegExp(`^${ui.common.edit} `) }).count())
+      .poll(() => sales.getByRole('link', { name: new RegExp(`^${ui.common.edit} `) }).count(), {
+        timeout: 15_000,
+      })
       .toBe(1);
     await sales.getByRole('link', { name: new RegExp(`^${ui.common.edit} `) }).click();
     const english = sales.getByRole('textbox', {
@@ -81,12 +84,13 @@ describe("the console's catalogue and the buyer's showroom, in chromium", () => 
 
     // The other one found by its number and taken off, after the confirmation.
     await sales.getByRole('link', { name: `← ${ui.products.backToList}` }).click();
-    await search.fill(takenOff.number);
+    const takenOffNumber = takenOff.number;
+    await search.fill(takenOffNumber);
     // The list first still shows the renamed product (the last search's page stays on screen while
     // the next loads): its own row, the only one left, is the one to take off.
     const rows = sales.getByRole('row').filter({ has: sales.getByRole('button') });
     await expect
-      .poll(async () => [await rows.count(), await rows.filter({ hasText: takenOff.number }).count()], {
+      .poll(async () => [await rows.count(), await rows.filter({ hasText: takenOffNumber }).count()], {
         timeout: 15_000,
       })
       .toEqual([1, 1]);
