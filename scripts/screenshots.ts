@@ -155,6 +155,18 @@ const SHOTS: Shot[] = [
     code: 'demo2-visitor',
   },
   { name: 'home-demo-en-phone', site: 'demo', lang: 'en', size: 'phone', path: '/home', code: 'demo-buyer' },
+  // Certificates and factory inspections as staff keep them (decision 0066): several pages each,
+  // expired ones marked; English and Chinese on demo, Arabic on demo2.
+  ...(['en', 'zh', 'ar'] as const).flatMap((lang) =>
+    (['phone', 'desktop'] as const).map((size): Shot => ({
+      name: `certificates-${lang === 'ar' ? 'demo2' : 'demo'}-${lang}-${size}`,
+      site: lang === 'ar' ? 'demo2' : 'demo',
+      lang,
+      size,
+      path: '/certificates',
+      code: lang === 'ar' ? 'demo2-buyer' : 'demo-buyer',
+    })),
+  ),
   // The product list and a product, in English and Arabic, on a phone and a desktop window.
   ...(['en', 'ar'] as const).flatMap((lang) =>
     (['phone', 'desktop'] as const).flatMap((size): Shot[] => [
