@@ -112,7 +112,7 @@ describe('the navigation by role', () => {
   it('shows service no buyers, no orders and no settings, and opens on the chat', async () => {
     const calls = mockCalls(shellCalls('service'));
     const { router } = await renderConsole('/');
-    expect(await screen.findByRole('heading', { name: 'Customer chat' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Customer chat' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/chat');
     // Customer service reads the catalogue (buyers ask about products) but does not change it.
     expect(await navNames()).toEqual([

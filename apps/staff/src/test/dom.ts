@@ -3,5 +3,6 @@ import { configure } from '@testing-library/react';
 import '@vitrine/web-core/test/dom';
 
 // The console's pages load their code and data on demand: on a busy machine the first render of a
-// route takes longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// route takes longer than Testing Library's default second (about 10 s at a load of 20 on two cores;
+// the project's test timeout is 20 s). Tests wait by this one setting, not their own.
+configure({ asyncUtilTimeout: 10_000 });

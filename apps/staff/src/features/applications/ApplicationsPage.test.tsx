@@ -46,11 +46,7 @@ describe('applications', () => {
       },
     });
     const { user } = await renderConsole('/applications');
-    const approve = await screen.findByRole(
-      'button',
-      { name: 'Approve: +34 611 222 333' },
-      { timeout: 3000 },
-    );
+    const approve = await screen.findByRole('button', { name: 'Approve: +34 611 222 333' });
     expect(calls.named('staff_list_applications')[0]?.body).toMatchObject({ status: 'new' });
 
     await user.click(approve);
@@ -84,9 +80,7 @@ describe('applications', () => {
       staff_decline_application: () => ({ ...application, status: 'declined' }),
     });
     const { user } = await renderConsole('/applications');
-    await user.click(
-      await screen.findByRole('button', { name: 'Decline: +34 611 222 333' }, { timeout: 3000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Decline: +34 611 222 333' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Decline the application of +34 611 222 333?')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Note for the staff (optional)'), 'spam');

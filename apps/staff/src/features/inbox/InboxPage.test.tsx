@@ -23,7 +23,7 @@ describe('the inbox', () => {
       },
     });
     const { user, router } = await renderConsole('/inbox');
-    const table = await screen.findByRole('table', {}, { timeout: 3000 });
+    const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     const [, first, second] = rows as [HTMLElement, HTMLElement, HTMLElement];
@@ -89,7 +89,7 @@ describe('the inbox', () => {
       staff_list_samples: () => ({ list: [sample(1)], total: 1, page: 1, page_size: 20 }),
     });
     await renderConsole('/inbox');
-    await screen.findByRole('table', {}, { timeout: 3000 });
+    await screen.findByRole('table');
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
@@ -101,7 +101,7 @@ describe('the inbox', () => {
       },
     });
     await renderConsole('/inbox');
-    expect(await screen.findByText('Could not load this page.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Could not load this page.')).toBeTruthy();
     expect(screen.getByText('Your role cannot do this')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

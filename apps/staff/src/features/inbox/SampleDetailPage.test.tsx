@@ -69,7 +69,7 @@ describe('a sample list', () => {
   it("names the buyer's language in that language, marked with its direction", async () => {
     mockCalls({ ...shellCalls('sales'), staff_get_sample: () => detail('ar') });
     await renderConsole('/inbox/2');
-    const name = await screen.findByText('العربية', {}, { timeout: 3000 });
+    const name = await screen.findByText('العربية');
     expect(name.getAttribute('lang')).toBe('ar');
     expect(name.getAttribute('dir')).toBe('rtl');
     expect(screen.queryByText('ar')).toBeNull();
@@ -123,7 +123,7 @@ describe('a sample list', () => {
   it('shows English for en, not the bare code', async () => {
     mockCalls({ ...shellCalls('sales'), staff_get_sample: () => detail('en') });
     await renderConsole('/inbox/2');
-    expect(await screen.findByText('English', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('English')).toBeTruthy();
     expect(screen.queryByText('en')).toBeNull();
   });
 });

@@ -45,7 +45,7 @@ describe('the settings page', () => {
       staff_update_settings: (body) => ({ settings: body.settings, updated_at: 2000 }),
     });
     const { user } = await renderConsole('/settings');
-    const header = await screen.findByTestId('preview-header', {}, { timeout: 3000 });
+    const header = await screen.findByTestId('preview-header');
     expect(header.dataset.color).toBe('#2181ED');
     expect(within(header).getByText('Starlight Toys')).toBeTruthy();
     expect(screen.queryByTestId('preview-banner')).toBeNull();
@@ -93,7 +93,7 @@ describe('the settings page', () => {
       },
     });
     const { user } = await renderConsole('/settings');
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Someone else saved the settings meanwhile.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Reload the settings' }));
     await vi.waitFor(() => expect(reads).toBe(2));
