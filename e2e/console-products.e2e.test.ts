@@ -59,8 +59,13 @@ describe("the console's catalogue and the buyer's showroom, in chromium", () => 
       .getByRole('link', { name: ui.nav.products })
       .click();
 
-    // Found by its number, opened, renamed in English, saved.
+    // Found by its number, opened, renamed in English, saved. Typed once the list is there, as
+    // staff would: on a busy machine the page can still be settling when it first shows the box.
     const search = sales.getByRole('searchbox', { name: new RegExp(ui.products.searchLabel) });
+    await sales
+      .getByRole('link', { name: new RegExp(`^${ui.common.edit} `) })
+      .first()
+      .waitFor();
     await search.fill(renamed.number);
     await sales
       .getByRole('link', { name: new RegExp(`^${ui.common.edit} `) })
@@ -85,6 +90,10 @@ describe("the console's catalogue and the buyer's showroom, in chromium", () => 
     // The other one found by its number and taken off, after the confirmation.
     await sales.getByRole('link', { name: `← ${ui.products.backToList}` }).click();
     const takenOffNumber = takenOff.number;
+    await sales
+      .getByRole('link', { name: new RegExp(`^${ui.common.edit} `) })
+      .first()
+      .waitFor();
     await search.fill(takenOffNumber);
     // The list first still shows the renamed product (the last search's page stays on screen while
     // the next loads): its own row, the only one left, is the one to take off.
