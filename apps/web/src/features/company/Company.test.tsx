@@ -279,6 +279,26 @@ describe('certificates and inspections', () => {
     );
   });
 
+  it("shows when a certificate's validity starts beside its end, as dates in the buyer's language", async () => {
+    const from = Date.UTC(2025, 2, 14, 12);
+    const until = Date.UTC(2027, 2, 13, 12);
+    const dated = { ...items[0], id: 7, name: 'ASTM F963 Report', valid_from: from, valid_until: until };
+    mockApi({ get_certification: () => ok([dated, items[1]]) });
+    await setLanguage(lang('zh'));
+    renderApp('/certificates');
+    const card = (await screen.findByRole('heading', { name: 'ASTM F963 Report' })).closest('li');
+    if (!card) throw new Error('card missing');
+    const zhDay = (at: number) => new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium' }).format(at);
+    const start = within(card).getByText('生效日期').nextElementSibling;
+    expect(start?.querySelector('time')).toHaveTextContent(zhDay(from));
+    expect(start?.querySelector('time')).toHaveAttribute('dateTime', '2025-03-14');
+    expect(within(card).getByText('有效期至').nextElementSibling).toHaveTextContent(zhDay(until));
+    // Without a stated start, nothing is said of one.
+    const old = screen.getByRole('heading', { name: 'Old CE Declaration' }).closest('li');
+    if (!old) throw new Error('card missing');
+    expect(within(old).queryByText('生效日期')).not.toBeInTheDocument();
+  });
+
   it('says so when there are none', async () => {
     mockApi({ get_certification: () => ok([]) });
     renderApp('/certificates');

@@ -20,6 +20,9 @@ type Certificate = CallResponse<'get_certification'>[number];
 export const isExpired = (validUntil: number | null, now: number = Date.now()): boolean =>
   validUntil !== null && validUntil < now;
 
+/** The machine-readable day of a <time> element (YYYY-MM-DD). */
+const isoDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
+
 function CertificateCard({ item, now }: { item: Certificate; now: number }) {
   const { t } = useTranslation();
   const expired = isExpired(item.valid_until, now);
@@ -81,6 +84,15 @@ function CertificateCard({ item, now }: { item: Certificate; now: number }) {
               <dd dir={r.ltr ? undefined : 'auto'}>{r.ltr ? <bdi dir="ltr">{r.value}</bdi> : r.value}</dd>
             </div>
           ))}
+          {/* The start beside the end, when staff stated one (null: not stated, nothing shown). */}
+          {item.valid_from === null ? null : (
+            <div className={classes.row}>
+              <dt>{t('web.company.cert.validFrom')}</dt>
+              <dd>
+                <time dateTime={isoDay(item.valid_from)}>{formatDate(item.valid_from)}</time>
+              </dd>
+            </div>
+          )}
           <div className={classes.row}>
             <dt>{t('web.company.cert.validUntil')}</dt>
             <dd>
@@ -88,7 +100,7 @@ function CertificateCard({ item, now }: { item: Certificate; now: number }) {
                 t('web.company.cert.noExpiry')
               ) : (
                 <>
-                  <time dateTime={new Date(item.valid_until).toISOString().slice(0, 10)}>
+                  <time dateTime={isoDay(item.valid_until)}>
                     {formatDate(item.valid_until)}
                   </time>
                   {expired ? <span className={classes.expired}>{t('web.company.cert.expired')}</span> : null}
