@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { PictureField } from '../../components/PictureField';
 import { QueryState } from '../../components/QueryState';
+import { StackTable } from '../../components/StackTable';
 import { useConfirm } from '../../components/confirm';
 import { call } from '../../lib/api';
 import { dayEnd, dayStart, formatDate } from '../../lib/format';
@@ -181,81 +182,79 @@ export function BannersPage() {
         empty={list.length === 0 && t('ui.content.banners.empty')}
       >
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={140}>{t('ui.content.picture')}</Table.Th>
-                  <Table.Th>{t('ui.content.banners.titleField')}</Table.Th>
-                  <Table.Th>{t('ui.content.banners.link')}</Table.Th>
-                  <Table.Th>{t('ui.content.banners.schedule')}</Table.Th>
-                  <Table.Th>{t('ui.common.status')}</Table.Th>
-                  <Table.Th>{t('ui.common.sort')}</Table.Th>
-                  <Table.Th>{t('ui.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((b, i) => {
-                  const name = textIn(b.titles) || `#${b.id}`;
-                  return (
-                    <Table.Tr key={b.id}>
-                      <Table.Td>
-                        <Image src={b.picture} alt="" h={44} w={120} fit="cover" radius="sm" />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{textIn(b.titles) || '—'}</Text>
-                        <LanguagesBadge texts={b.titles} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{linkText(b.link)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{schedule(b)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {b.shown_now ? (
-                          <Badge variant="light">{t('ui.content.banners.shownNow')}</Badge>
-                        ) : (
-                          <Badge variant="light" color="gray">
-                            {b.status ? t('ui.content.banners.notNow') : t('ui.content.hidden')}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <OrderButtons
-                          name={name}
-                          index={i}
-                          count={list.length}
-                          onMove={(from, to) =>
-                            order.mutate({ kind: 'banner', ids: moved(list, from, to).map((x) => x.id) })
-                          }
-                          disabled={!editable || order.isPending}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => editor.open(draftOf(b))}>
-                            {editable ? t('ui.common.edit') : t('ui.content.view')}
+          <StackTable minWidth={760} verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={140}>{t('ui.content.picture')}</Table.Th>
+                <Table.Th>{t('ui.content.banners.titleField')}</Table.Th>
+                <Table.Th>{t('ui.content.banners.link')}</Table.Th>
+                <Table.Th>{t('ui.content.banners.schedule')}</Table.Th>
+                <Table.Th>{t('ui.common.status')}</Table.Th>
+                <Table.Th>{t('ui.common.sort')}</Table.Th>
+                <Table.Th>{t('ui.common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((b, i) => {
+                const name = textIn(b.titles) || `#${b.id}`;
+                return (
+                  <Table.Tr key={b.id}>
+                    <Table.Td data-label={t('ui.content.picture')}>
+                      <Image src={b.picture} alt="" h={44} w={120} fit="cover" radius="sm" />
+                    </Table.Td>
+                    <Table.Td data-stack="main">
+                      <Text size="sm">{textIn(b.titles) || '—'}</Text>
+                      <LanguagesBadge texts={b.titles} />
+                    </Table.Td>
+                    <Table.Td data-label={t('ui.content.banners.link')}>
+                      <Text size="sm">{linkText(b.link)}</Text>
+                    </Table.Td>
+                    <Table.Td data-label={t('ui.content.banners.schedule')}>
+                      <Text size="sm">{schedule(b)}</Text>
+                    </Table.Td>
+                    <Table.Td data-label={t('ui.common.status')}>
+                      {b.shown_now ? (
+                        <Badge variant="light">{t('ui.content.banners.shownNow')}</Badge>
+                      ) : (
+                        <Badge variant="light" color="gray">
+                          {b.status ? t('ui.content.banners.notNow') : t('ui.content.hidden')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td data-label={t('ui.common.sort')}>
+                      <OrderButtons
+                        name={name}
+                        index={i}
+                        count={list.length}
+                        onMove={(from, to) =>
+                          order.mutate({ kind: 'banner', ids: moved(list, from, to).map((x) => x.id) })
+                        }
+                        disabled={!editable || order.isPending}
+                      />
+                    </Table.Td>
+                    <Table.Td data-stack="actions">
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => editor.open(draftOf(b))}>
+                          {editable ? t('ui.common.edit') : t('ui.content.view')}
+                        </Button>
+                        {editable && (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => void askDelete(b)}
+                            aria-label={`${t('ui.common.remove')}: ${name}`}
+                          >
+                            {t('ui.common.remove')}
                           </Button>
-                          {editable && (
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              onClick={() => void askDelete(b)}
-                              aria-label={`${t('ui.common.remove')}: ${name}`}
-                            >
-                              {t('ui.common.remove')}
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </StackTable>
         </Paper>
       </QueryState>
 

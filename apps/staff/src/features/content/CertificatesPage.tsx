@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { UploadStatus } from '../../components/PictureField';
 import { QueryState } from '../../components/QueryState';
+import { StackTable } from '../../components/StackTable';
 import { useConfirm } from '../../components/confirm';
 import { call, isApiError } from '../../lib/api';
 import { dayEnd, dayStart, formatDate } from '../../lib/format';
@@ -256,99 +257,97 @@ export function CertificatesPage() {
       }
     >
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={110}>{t('ui.content.picture')}</Table.Th>
-                <Table.Th>{t('ui.content.name')}</Table.Th>
-                {inspection && <Table.Th>{t('ui.content.certificates.factory')}</Table.Th>}
-                <Table.Th>{t('ui.content.certificates.issuer')}</Table.Th>
-                <Table.Th>{t('ui.content.certificates.validity')}</Table.Th>
-                <Table.Th>{t('ui.common.sort')}</Table.Th>
-                <Table.Th>{t('ui.common.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((c, i) => {
-                const name = nameOf(c);
-                return (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      {c.pictures[0] ? (
-                        <Group gap={4} wrap="nowrap">
-                          <Image src={c.pictures[0]} alt="" h={44} w={60} fit="contain" radius="sm" />
-                          {c.pictures.length > 1 && (
-                            <Text size="xs" c="dimmed">
-                              +{c.pictures.length - 1}
-                            </Text>
-                          )}
-                        </Group>
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          {t('ui.common.none')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{name}</Text>
-                      {c.number && (
-                        <Text size="xs" c="dimmed" dir="ltr">
-                          {c.number}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    {inspection && (
-                      <Table.Td>
-                        <Text size="sm">{c.factory_name || '—'}</Text>
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <Text size="sm">{c.issuer || '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Validity c={c} />
-                    </Table.Td>
-                    <Table.Td>
-                      <OrderButtons
-                        name={name}
-                        index={i}
-                        count={list.length}
-                        onMove={(from, to) =>
-                          order.mutate({ kind: 'certificate', ids: moved(list, from, to).map((x) => x.id) })
-                        }
-                        disabled={!editable || order.isPending}
-                      />
-                    </Table.Td>
-                    <Table.Td>
+        <StackTable minWidth={800} verticalSpacing="xs" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={110}>{t('ui.content.picture')}</Table.Th>
+              <Table.Th>{t('ui.content.name')}</Table.Th>
+              {inspection && <Table.Th>{t('ui.content.certificates.factory')}</Table.Th>}
+              <Table.Th>{t('ui.content.certificates.issuer')}</Table.Th>
+              <Table.Th>{t('ui.content.certificates.validity')}</Table.Th>
+              <Table.Th>{t('ui.common.sort')}</Table.Th>
+              <Table.Th>{t('ui.common.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((c, i) => {
+              const name = nameOf(c);
+              return (
+                <Table.Tr key={c.id}>
+                  <Table.Td data-label={t('ui.content.picture')}>
+                    {c.pictures[0] ? (
                       <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => editor.open(draftOf(c))}
-                          aria-label={`${editable ? t('ui.common.edit') : t('ui.content.view')}: ${name}`}
-                        >
-                          {editable ? t('ui.common.edit') : t('ui.content.view')}
-                        </Button>
-                        {editable && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => void askDelete(c)}
-                            aria-label={`${t('ui.common.remove')}: ${name}`}
-                          >
-                            {t('ui.common.remove')}
-                          </Button>
+                        <Image src={c.pictures[0]} alt="" h={44} w={60} fit="contain" radius="sm" />
+                        {c.pictures.length > 1 && (
+                          <Text size="xs" c="dimmed">
+                            +{c.pictures.length - 1}
+                          </Text>
                         )}
                       </Group>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {t('ui.common.none')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-stack="main">
+                    <Text size="sm">{name}</Text>
+                    {c.number && (
+                      <Text size="xs" c="dimmed" dir="ltr">
+                        {c.number}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {inspection && (
+                    <Table.Td data-label={t('ui.content.certificates.factory')}>
+                      <Text size="sm">{c.factory_name || '—'}</Text>
                     </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  )}
+                  <Table.Td data-label={t('ui.content.certificates.issuer')}>
+                    <Text size="sm">{c.issuer || '—'}</Text>
+                  </Table.Td>
+                  <Table.Td data-label={t('ui.content.certificates.validity')}>
+                    <Validity c={c} />
+                  </Table.Td>
+                  <Table.Td data-label={t('ui.common.sort')}>
+                    <OrderButtons
+                      name={name}
+                      index={i}
+                      count={list.length}
+                      onMove={(from, to) =>
+                        order.mutate({ kind: 'certificate', ids: moved(list, from, to).map((x) => x.id) })
+                      }
+                      disabled={!editable || order.isPending}
+                    />
+                  </Table.Td>
+                  <Table.Td data-stack="actions">
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => editor.open(draftOf(c))}
+                        aria-label={`${editable ? t('ui.common.edit') : t('ui.content.view')}: ${name}`}
+                      >
+                        {editable ? t('ui.common.edit') : t('ui.content.view')}
+                      </Button>
+                      {editable && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => void askDelete(c)}
+                          aria-label={`${t('ui.common.remove')}: ${name}`}
+                        >
+                          {t('ui.common.remove')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </StackTable>
       </Paper>
     </QueryState>
   );

@@ -1,4 +1,5 @@
 import { Button, Group, Menu, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { StackTable } from '../../components/StackTable';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FactoryFields, StaffFactory } from '@vitrine/contract';
@@ -111,57 +112,57 @@ export function FactoriesPage() {
         }
       >
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ui.content.name')}</Table.Th>
-                  <Table.Th>{t('ui.content.factories.contact')}</Table.Th>
-                  <Table.Th>{t('ui.content.factories.phone')}</Table.Th>
-                  <Table.Th>{t('ui.content.factories.inspection_level')}</Table.Th>
-                  <Table.Th>{t('ui.content.factories.products')}</Table.Th>
-                  <Table.Th>{t('ui.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((f) => {
-                  const name = named(f.name, f.name_en);
-                  return (
-                    <Table.Tr key={f.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {name}
+          <StackTable minWidth={760} verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('ui.content.name')}</Table.Th>
+                <Table.Th>{t('ui.content.factories.contact')}</Table.Th>
+                <Table.Th>{t('ui.content.factories.phone')}</Table.Th>
+                <Table.Th>{t('ui.content.factories.inspection_level')}</Table.Th>
+                <Table.Th>{t('ui.content.factories.products')}</Table.Th>
+                <Table.Th>{t('ui.common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((f) => {
+                const name = named(f.name, f.name_en);
+                return (
+                  <Table.Tr key={f.id}>
+                    <Table.Td data-stack="main">
+                      <Text size="sm" fw={600}>
+                        {name}
+                      </Text>
+                      {f.name && f.name_en && (
+                        <Text size="xs" c="dimmed">
+                          {name === f.name ? f.name_en : f.name}
                         </Text>
-                        {f.name && f.name_en && (
-                          <Text size="xs" c="dimmed">
-                            {name === f.name ? f.name_en : f.name}
-                          </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td data-label={t('ui.content.factories.contact')}>{f.contact || '—'}</Table.Td>
+                    <Table.Td data-label={t('ui.content.factories.phone')}>{f.phone || '—'}</Table.Td>
+                    <Table.Td data-label={t('ui.content.factories.inspection_level')}>
+                      {f.inspection_level || '—'}
+                    </Table.Td>
+                    <Table.Td data-label={t('ui.content.factories.products')}>{f.product_count}</Table.Td>
+                    <Table.Td data-stack="actions">
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => editor.open({ ...f })}>
+                          {editable ? t('ui.common.edit') : t('ui.content.view')}
+                        </Button>
+                        {editable && (
+                          <RowActions label={t('ui.content.moreFor', { name })}>
+                            <Menu.Item color="red" onClick={() => void askDelete(f)}>
+                              {t('ui.common.remove')}
+                            </Menu.Item>
+                          </RowActions>
                         )}
-                      </Table.Td>
-                      <Table.Td>{f.contact || '—'}</Table.Td>
-                      <Table.Td>{f.phone || '—'}</Table.Td>
-                      <Table.Td>{f.inspection_level || '—'}</Table.Td>
-                      <Table.Td>{f.product_count}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => editor.open({ ...f })}>
-                            {editable ? t('ui.common.edit') : t('ui.content.view')}
-                          </Button>
-                          {editable && (
-                            <RowActions label={t('ui.content.moreFor', { name })}>
-                              <Menu.Item color="red" onClick={() => void askDelete(f)}>
-                                {t('ui.common.remove')}
-                              </Menu.Item>
-                            </RowActions>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </StackTable>
         </Paper>
         <Pager page={page} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} onChange={setPage} />
       </QueryState>

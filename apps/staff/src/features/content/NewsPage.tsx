@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { PictureField } from '../../components/PictureField';
 import { QueryState } from '../../components/QueryState';
+import { StackTable } from '../../components/StackTable';
 import { useConfirm } from '../../components/confirm';
 import { call } from '../../lib/api';
 import { dayStart, formatDate } from '../../lib/format';
@@ -172,69 +173,69 @@ export function NewsPage() {
         empty={list.length === 0 && t('ui.content.news.empty')}
       >
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('ui.content.news.titleField')}</Table.Th>
-                  <Table.Th>{t('ui.content.news.category')}</Table.Th>
-                  <Table.Th>{t('ui.common.language')}</Table.Th>
-                  <Table.Th>{t('ui.content.news.published')}</Table.Th>
-                  <Table.Th>{t('ui.common.status')}</Table.Th>
-                  <Table.Th>{t('ui.content.news.clicks')}</Table.Th>
-                  <Table.Th>{t('ui.common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((n) => (
-                  <Table.Tr key={n.id}>
-                    <Table.Td>
-                      <Text
-                        size="sm"
-                        lang={n.lang || undefined}
-                        dir={LANGUAGES.find((l) => l.key === n.lang)?.rtl ? 'rtl' : undefined}
-                      >
-                        {n.title}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{categoryName(n.category)}</Table.Td>
-                    <Table.Td>
-                      {n.lang ? <LanguageName lang={n.lang} /> : t('ui.content.news.everyLanguage')}
-                    </Table.Td>
-                    <Table.Td>{formatDate(n.published_at)}</Table.Td>
-                    <Table.Td>
-                      {n.status ? (
-                        <Badge variant="light">{t('ui.content.news.publishedState')}</Badge>
-                      ) : (
-                        <Badge variant="light" color="gray">
-                          {t('ui.content.news.draft')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{n.click_count}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => editor.open(draftOf(n))}>
-                          {editable ? t('ui.common.edit') : t('ui.content.view')}
+          <StackTable minWidth={760} verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('ui.content.news.titleField')}</Table.Th>
+                <Table.Th>{t('ui.content.news.category')}</Table.Th>
+                <Table.Th>{t('ui.common.language')}</Table.Th>
+                <Table.Th>{t('ui.content.news.published')}</Table.Th>
+                <Table.Th>{t('ui.common.status')}</Table.Th>
+                <Table.Th>{t('ui.content.news.clicks')}</Table.Th>
+                <Table.Th>{t('ui.common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((n) => (
+                <Table.Tr key={n.id}>
+                  <Table.Td data-stack="main">
+                    <Text
+                      size="sm"
+                      lang={n.lang || undefined}
+                      dir={LANGUAGES.find((l) => l.key === n.lang)?.rtl ? 'rtl' : undefined}
+                    >
+                      {n.title}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label={t('ui.content.news.category')}>{categoryName(n.category)}</Table.Td>
+                  <Table.Td data-label={t('ui.common.language')}>
+                    {n.lang ? <LanguageName lang={n.lang} /> : t('ui.content.news.everyLanguage')}
+                  </Table.Td>
+                  <Table.Td data-label={t('ui.content.news.published')}>
+                    {formatDate(n.published_at)}
+                  </Table.Td>
+                  <Table.Td data-label={t('ui.common.status')}>
+                    {n.status ? (
+                      <Badge variant="light">{t('ui.content.news.publishedState')}</Badge>
+                    ) : (
+                      <Badge variant="light" color="gray">
+                        {t('ui.content.news.draft')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-label={t('ui.content.news.clicks')}>{n.click_count}</Table.Td>
+                  <Table.Td data-stack="actions">
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => editor.open(draftOf(n))}>
+                        {editable ? t('ui.common.edit') : t('ui.content.view')}
+                      </Button>
+                      {editable && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => void askDelete(n)}
+                          aria-label={`${t('ui.common.remove')}: ${n.title}`}
+                        >
+                          {t('ui.common.remove')}
                         </Button>
-                        {editable && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => void askDelete(n)}
-                            aria-label={`${t('ui.common.remove')}: ${n.title}`}
-                          >
-                            {t('ui.common.remove')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </StackTable>
         </Paper>
         <Pager page={page} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} onChange={setPage} />
       </QueryState>

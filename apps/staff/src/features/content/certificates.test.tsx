@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as Api from '../../lib/api';
 import type * as Upload from '../../lib/upload';
 import { apiFailure, mockCalls, renderConsole, shellCalls } from '../../test/render';
+import { expectCardsNamedByColumns, layOutAt } from '../../test/stack';
 
 vi.mock('../../lib/api', async (original) => ({
   ...(await original<typeof Api>()),
@@ -102,6 +103,35 @@ describe('the certificates and about-us screens', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Factory inspections' }));
     expect(await screen.findByText('Chenghai Plastics')).toBeTruthy();
     expect(calls.named('staff_list_certificates').at(-1)?.body).toMatchObject({ kind: 'inspection' });
+  });
+
+  it('on a portrait tablet shows each certificate and inspection as a card of named facts', async () => {
+    layOutAt(734);
+    mockCalls({
+      ...shellCalls('owner'),
+      staff_list_product_options: options,
+      staff_list_certificates: (body) => ({
+        list:
+          body.kind === 'inspection'
+            ? [
+                certificate(5, 'BSCI audit', {
+                  kind: 'inspection',
+                  factory_id: 7,
+                  factory_name: 'Chenghai Plastics',
+                }),
+              ]
+            : [
+                certificate(1, 'EN71 report', { pictures: ['/files/a.png'] }),
+                certificate(2, 'CE declaration'),
+              ],
+      }),
+    });
+    const { user } = await renderConsole('/certificates');
+    expect(await screen.findByText('EN71 report', undefined, { timeout: 5000 })).toBeTruthy();
+    expectCardsNamedByColumns(screen.getByRole('table'));
+    await user.click(screen.getByRole('tab', { name: 'Factory inspections' }));
+    expect(await screen.findByText('Chenghai Plastics')).toBeTruthy();
+    expectCardsNamedByColumns(screen.getByRole('table'));
   });
 
   it('adds an inspection with its factory, dates and pictures in order', async () => {

@@ -13,6 +13,7 @@ import {
 import { PURCHASE_UNITS } from '@vitrine/contract';
 import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StackTable } from '../../components/StackTable';
 import { formatAmount, formatNumber } from '../../lib/format';
 import {
   type DraftLine,
@@ -40,8 +41,8 @@ const WIDTH: Record<LineField, number> = {
   pieces_per_box: 68,
   inner_boxes: 56,
   packaging: 96,
-  specifications: 104,
-  remark: 96,
+  specifications: 100,
+  remark: 88,
   price: 88,
 };
 
@@ -113,15 +114,15 @@ const Row = memo(function Row({
       bg={answer?.state === 'removed' ? 'gray.1' : undefined}
       style={answer?.state === 'removed' ? { opacity: 0.65 } : undefined}
     >
-      <Table.Td ta="right" c="dimmed">
+      <Table.Td ta="right" c="dimmed" data-stack="hide">
         {index + 1}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('ui.sample.picture')}>
         {product.picture ? (
           <Image src={product.picture} alt="" w={36} h={36} fit="contain" radius="sm" />
         ) : null}
       </Table.Td>
-      <Table.Td style={{ minWidth: 130, maxWidth: 180 }}>
+      <Table.Td style={{ minWidth: 130, maxWidth: 180 }} data-stack="main">
         <Text size="sm" fw={500}>
           {product.number ?? '—'}
         </Text>
@@ -147,7 +148,7 @@ const Row = memo(function Row({
             ? t('ui.quote.quoted', { value: answer.quotedBoxes })
             : undefined;
         return (
-          <Table.Td key={field}>
+          <Table.Td key={field} data-label={t(`ui.quote.col.${field}`)}>
             {field === 'unit' ? (
               <NativeSelect
                 id={cellId(index, field)}
@@ -185,13 +186,13 @@ const Row = memo(function Row({
           </Table.Td>
         );
       })}
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-label={t('ui.quote.col.quantity')}>
         {quantity === null ? '—' : formatNumber(quantity)}
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-label={t('ui.quote.col.total')}>
         {total === null ? '—' : formatAmount(total, currency)}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-stack="actions">
         {!readOnly && (
           <Tooltip label={t('ui.quote.removeLine')}>
             <ActionIcon
@@ -229,51 +230,49 @@ export function LinesTable(props: LinesTableProps) {
   const onKeyDown = useCallback((e: React.KeyboardEvent<HTMLElement>) => moveFocus(e), []);
   return (
     <Stack gap={0}>
-      <Table.ScrollContainer minWidth={1140}>
-        <Table verticalSpacing={6} horizontalSpacing={4} striped onKeyDown={onKeyDown}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th ta="right">#</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('ui.sample.picture')}</VisuallyHidden>
+      <StackTable minWidth={1140} verticalSpacing={6} horizontalSpacing={4} striped onKeyDown={onKeyDown}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th ta="right">#</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('ui.sample.picture')}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>{t('ui.quote.col.product')}</Table.Th>
+            {LINE_FIELDS.map((f) => (
+              <Table.Th key={f} ta={NUMERIC.has(f) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                {t(`ui.quote.col.${f}`)}
               </Table.Th>
-              <Table.Th>{t('ui.quote.col.product')}</Table.Th>
-              {LINE_FIELDS.map((f) => (
-                <Table.Th key={f} ta={NUMERIC.has(f) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                  {t(`ui.quote.col.${f}`)}
-                </Table.Th>
-              ))}
-              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {t('ui.quote.col.quantity')}
-              </Table.Th>
-              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {t('ui.quote.col.total')}
-              </Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, i) => (
-              <Row
-                key={line.id}
-                index={i}
-                line={line}
-                product={products.get(line.id) ?? { picture: null, number: null, name: '' }}
-                errors={errors[i] ?? {}}
-                showErrors={props.showErrors}
-                currency={props.currency}
-                exponent={props.exponent}
-                readOnly={props.readOnly}
-                onChange={props.onChange}
-                onFillDown={props.onFillDown}
-                onRemove={props.onRemove}
-              />
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {t('ui.quote.col.quantity')}
+            </Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {t('ui.quote.col.total')}
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('ui.common.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line, i) => (
+            <Row
+              key={line.id}
+              index={i}
+              line={line}
+              product={products.get(line.id) ?? { picture: null, number: null, name: '' }}
+              errors={errors[i] ?? {}}
+              showErrors={props.showErrors}
+              currency={props.currency}
+              exponent={props.exponent}
+              readOnly={props.readOnly}
+              onChange={props.onChange}
+              onFillDown={props.onFillDown}
+              onRemove={props.onRemove}
+            />
+          ))}
+        </Table.Tbody>
+      </StackTable>
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ import type { CallResponse, OrderStatus, STAFF_ADVANCE_EVENTS } from '@vitrine/c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StackTable } from '../../components/StackTable';
 import { useConfirm } from '../../components/confirm';
 import { callWithTip } from '../../lib/api';
 import { formatAmount as money, formatDate, formatDateTime, formatNumber } from '../../lib/format';
@@ -194,94 +195,100 @@ export function OrderDetail({ data, onChange }: OrderDetailProps) {
             </Text>
           )}
         </Group>
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th style={NOWRAP}>{t('ui.quote.col.product')}</Table.Th>
-                <Table.Th style={NOWRAP}>{t('ui.quote.col.unit')}</Table.Th>
-                <Table.Th ta="right" style={NOWRAP}>
-                  {t('ui.quote.col.boxes')}
-                </Table.Th>
-                <Table.Th ta="right" style={NOWRAP}>
-                  {t('ui.quote.col.pieces_per_box')}
-                </Table.Th>
-                <Table.Th ta="right" style={NOWRAP}>
-                  {t('ui.quote.col.quantity')}
-                </Table.Th>
-                <Table.Th style={NOWRAP}>{t('ui.quote.col.packaging')}</Table.Th>
-                <Table.Th style={NOWRAP}>{t('ui.quote.col.specifications')}</Table.Th>
-                <Table.Th ta="right" style={NOWRAP}>
-                  {t('ui.quote.col.price')}
-                </Table.Th>
-                <Table.Th ta="right" style={NOWRAP}>
-                  {t('ui.quote.col.total')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((line) => {
-                const p = lineProduct(line, answered);
-                const answer = p.answer?.state;
-                return (
-                  <Table.Tr key={line.id} style={line.removed ? { opacity: 0.6 } : undefined}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        {line.picture ? (
-                          <Image src={line.picture} alt="" w={40} h={40} fit="contain" radius="sm" />
-                        ) : null}
-                        <div>
-                          <Text size="sm" fw={500} td={line.removed ? 'line-through' : undefined}>
-                            {line.number || '—'}
-                          </Text>
-                          <Text size="xs" c="dimmed" lineClamp={2}>
-                            {line.name}
-                          </Text>
-                          {answer && (
-                            <Badge
-                              size="xs"
-                              variant="light"
-                              color={
-                                answer === 'confirmed'
-                                  ? 'green'
-                                  : answer === 'changed'
-                                    ? 'orange'
-                                    : answer === 'removed'
-                                      ? 'gray'
-                                      : 'blue'
-                              }
-                            >
-                              {t(`ui.quote.answer.${answer}`)}
-                            </Badge>
-                          )}
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{t(`ui.quote.unit.${line.purchase_unit}`)}</Table.Td>
-                    <Table.Td ta="right">
-                      {formatNumber(line.boxes)}
-                      {line.boxes !== line.quoted_boxes && (
-                        <Text size="xs" c="dimmed">
-                          {t('ui.quote.quoted', { value: formatNumber(line.quoted_boxes) })}
+        <StackTable minWidth={900} verticalSpacing="xs" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={NOWRAP}>{t('ui.quote.col.product')}</Table.Th>
+              <Table.Th style={NOWRAP}>{t('ui.quote.col.unit')}</Table.Th>
+              <Table.Th ta="right" style={NOWRAP}>
+                {t('ui.quote.col.boxes')}
+              </Table.Th>
+              <Table.Th ta="right" style={NOWRAP}>
+                {t('ui.quote.col.pieces_per_box')}
+              </Table.Th>
+              <Table.Th ta="right" style={NOWRAP}>
+                {t('ui.quote.col.quantity')}
+              </Table.Th>
+              <Table.Th style={NOWRAP}>{t('ui.quote.col.packaging')}</Table.Th>
+              <Table.Th style={NOWRAP}>{t('ui.quote.col.specifications')}</Table.Th>
+              <Table.Th ta="right" style={NOWRAP}>
+                {t('ui.quote.col.price')}
+              </Table.Th>
+              <Table.Th ta="right" style={NOWRAP}>
+                {t('ui.quote.col.total')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => {
+              const p = lineProduct(line, answered);
+              const answer = p.answer?.state;
+              return (
+                <Table.Tr key={line.id} style={line.removed ? { opacity: 0.6 } : undefined}>
+                  <Table.Td data-stack="main">
+                    <Group gap="sm" wrap="nowrap">
+                      {line.picture ? (
+                        <Image src={line.picture} alt="" w={40} h={40} fit="contain" radius="sm" />
+                      ) : null}
+                      <div>
+                        <Text size="sm" fw={500} td={line.removed ? 'line-through' : undefined}>
+                          {line.number || '—'}
                         </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(line.pieces_per_box)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(line.purchase_quantity)}</Table.Td>
-                    <Table.Td>{line.packaging || '—'}</Table.Td>
-                    <Table.Td>{line.specifications || '—'}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {money(line.unit_price, order.currency)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {money(line.amount, order.currency)}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {line.name}
+                        </Text>
+                        {answer && (
+                          <Badge
+                            size="xs"
+                            variant="light"
+                            color={
+                              answer === 'confirmed'
+                                ? 'green'
+                                : answer === 'changed'
+                                  ? 'orange'
+                                  : answer === 'removed'
+                                    ? 'gray'
+                                    : 'blue'
+                            }
+                          >
+                            {t(`ui.quote.answer.${answer}`)}
+                          </Badge>
+                        )}
+                      </div>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td data-label={t('ui.quote.col.unit')}>
+                    {t(`ui.quote.unit.${line.purchase_unit}`)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={t('ui.quote.col.boxes')}>
+                    {formatNumber(line.boxes)}
+                    {line.boxes !== line.quoted_boxes && (
+                      <Text size="xs" c="dimmed">
+                        {t('ui.quote.quoted', { value: formatNumber(line.quoted_boxes) })}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={t('ui.quote.col.pieces_per_box')}>
+                    {formatNumber(line.pieces_per_box)}
+                  </Table.Td>
+                  <Table.Td ta="right" data-label={t('ui.quote.col.quantity')}>
+                    {formatNumber(line.purchase_quantity)}
+                  </Table.Td>
+                  <Table.Td data-label={t('ui.quote.col.packaging')}>{line.packaging || '—'}</Table.Td>
+                  <Table.Td data-label={t('ui.quote.col.specifications')}>
+                    {line.specifications || '—'}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-label={t('ui.quote.col.price')}>
+                    {money(line.unit_price, order.currency)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-label={t('ui.quote.col.total')}>
+                    {money(line.amount, order.currency)}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </StackTable>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" p="md">
           <Field label={t('ui.quote.totalProducts')}>{formatNumber(totals.products)}</Field>
           <Field label={t('ui.quote.totalBoxes')}>{formatNumber(totals.boxes)}</Field>

@@ -10,6 +10,7 @@ import { i18n, setLanguage } from '../../lib/i18n';
 import type { DraftLine } from './draft';
 import { type EditorState, QuotationEditor } from './QuotationEditor';
 import type { LineProduct } from './LinesTable';
+import { expectCardsNamedByColumns, layOutAt } from '../../test/stack';
 
 const line = (id: number, over: Partial<DraftLine> = {}): DraftLine => ({
   id,
@@ -159,6 +160,18 @@ describe('the quotation editor', () => {
     expect(document.activeElement).toBe(cell('Unit price', 'T-3'));
     await user.keyboard('{Shift>}{Enter}{/Shift}');
     expect(document.activeElement).toBe(cell('Unit price', 'T-2'));
+  });
+
+  it('on a portrait tablet shows each line as a card of named cells, still typed and moved through by keys', async () => {
+    layOutAt(734);
+    const { user } = await renderEditor(initial({}, [line(1, { price: '2.50' }), line(2), line(3)]));
+    const table = screen.getByRole('table');
+    expectCardsNamedByColumns(table);
+    await user.click(cell('Unit price', 'T-1'));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(cell('Unit price', 'T-2'));
+    await retype(user, cell('Cartons', 'T-2'), '3');
+    expect(within(table).getByText('$30.00')).toBeTruthy();
   });
 
   it('asks before leaving with unsaved changes, and stays when told to', async () => {
