@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import '../../test/dom';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +14,7 @@ import { type Handler, mockApi, ok } from '../../test/api-mock';
 import { customer, demoSite, visitor } from '../../test/fixtures';
 import { AppProviders } from '../AppProviders';
 import { BareLayout } from './BareLayout';
+import layoutClasses from './Layout.module.css';
 import { MainLayout } from './MainLayout';
 import { clearContactsCache } from './useContacts';
 
@@ -280,6 +283,39 @@ describe('the floating side bar', () => {
     expect(within(sideBar()).queryByRole('link', { name: 'Sample cart' })).not.toBeInTheDocument();
     await ui.click(within(mainNav()).getByRole('link', { name: 'Products' }));
     expect(within(sideBar()).getByRole('link', { name: 'Sample cart' })).toBeInTheDocument();
+  });
+});
+
+/** A stylesheet's rule for `selector` outside any media query (those rules start their line). */
+function rule(file: string, selector: string): string {
+  const css = readFileSync(join(import.meta.dirname, file), 'utf8');
+  const escaped = selector.replace(/[.[\]()]/g, '\\$&');
+  return new RegExp(`^${escaped} \\{([^}]*)\\}`, 'm').exec(css)?.[1] ?? '';
+}
+
+describe('the room the side bar takes', () => {
+  it("keeps the page out from under the side bar's buttons on a phone: a bar across the bottom whose height the page leaves at its end", () => {
+    renderLayout({ user: { ...customer, chat_id: 'c-7' } });
+    // The shell of the page (MainLayout) is the one that leaves the room (the bare layout has no bar).
+    expect(document.getElementById('page-top')).toHaveClass(layoutClasses.withDock ?? 'withDock');
+    expect(rule('Layout.module.css', '.withDock')).toMatch(
+      /padding-block-end: var\(--vitrine-dock-height\);/,
+    );
+    // The bar is exactly that high, across the whole width at the bottom: nothing beside it.
+    const bar = rule('SideBar.module.css', '.sidebar');
+    expect(bar).toMatch(/position: fixed;/);
+    expect(bar).toMatch(/inset-inline: 0;/);
+    expect(bar).toMatch(/inset-block-end: 0;/);
+    expect(bar).toMatch(/height: var\(--vitrine-dock-height\);/);
+    expect(bar).toMatch(/box-sizing: border-box;/);
+    expect(bar).toMatch(/background: rgb\(255 255 255/);
+  });
+
+  it('shows no empty bar to a visitor on the cart page, where it would hold nothing until the page scrolls', () => {
+    renderLayout({ path: '/chooseCar' });
+    expect(screen.getByRole('complementary', { name: 'Quick actions', hidden: true })).toHaveAttribute(
+      'data-idle',
+    );
   });
 });
 

@@ -29,7 +29,7 @@ export function MainLayout() {
     <div
       id="page-top"
       tabIndex={-1}
-      className={classes.shell}
+      className={`${classes.shell} ${classes.withDock}`}
       data-style={style}
       style={pageBackground(site)}
     >

@@ -57,8 +57,9 @@ function Content({ icon, label, badge }: { icon: ReactNode; label: string; badge
 }
 
 /**
- * The floating side bar at the inline end of the page: customer service (logged-in customers
- * with a chat id), the sample cart, the personal center (customers) and back to top.
+ * The side bar: customer service (logged-in customers with a chat id), the sample cart, the
+ * personal center (customers) and back to top; a bar across the bottom of a phone's or a
+ * tablet's screen, a column floating at the inline end of a wider one (SideBar.module.css).
  */
 export function SideBar({ user }: { user: SessionUser | null }) {
   const { t } = useTranslation();
@@ -76,8 +77,11 @@ export function SideBar({ user }: { user: SessionUser | null }) {
     document.getElementById('page-top')?.focus({ preventScroll: true });
   };
 
+  // Nothing to show but 'back to top', before it is needed: no empty bar over a phone's page.
+  const idle = !withChat && onCart && !customer && !scrolled;
+
   return (
-    <aside className={classes.sidebar} aria-label={t('web.sidebar.label')}>
+    <aside className={classes.sidebar} aria-label={t('web.sidebar.label')} data-idle={idle || undefined}>
       <ul className={classes.list}>
         {withChat ? (
           <li>

@@ -100,9 +100,7 @@ function CertificateCard({ item, now }: { item: Certificate; now: number }) {
                 t('web.company.cert.noExpiry')
               ) : (
                 <>
-                  <time dateTime={isoDay(item.valid_until)}>
-                    {formatDate(item.valid_until)}
-                  </time>
+                  <time dateTime={isoDay(item.valid_until)}>{formatDate(item.valid_until)}</time>
                   {expired ? <span className={classes.expired}>{t('web.company.cert.expired')}</span> : null}
                 </>
               )}
