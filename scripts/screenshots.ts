@@ -497,7 +497,10 @@ async function seedChat(browser: Awaited<ReturnType<typeof launchBrowser>>, serv
 // SCREENSHOTS_DATA_DIR: a data folder already seeded (the seed draws 1 200 pictures, minutes on a
 // busy machine), kept afterwards; without it, a fresh one as before.
 const reuse = process.env.SCREENSHOTS_DATA_DIR;
-const server = await startServer(reuse ? { DATA_DIR: reuse } : {});
+// SCREENSHOTS_PORT: a port of the caller's own for the server (machines shared by several
+// people give each a range); a free one otherwise.
+const port = process.env.SCREENSHOTS_PORT;
+const server = await startServer({ ...(reuse ? { DATA_DIR: reuse } : {}), ...(port ? { PORT: port } : {}) });
 const browser = await launchBrowser();
 const styleOf = { ...seededStyle };
 const photoOf: Partial<Record<Shot['site'], string>> = {};
