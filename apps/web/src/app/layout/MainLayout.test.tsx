@@ -301,6 +301,10 @@ describe('the room the side bar takes', () => {
     expect(rule('Layout.module.css', '.withDock')).toMatch(
       /padding-block-end: var\(--vitrine-dock-height\);/,
     );
+    // What the keyboard focuses stops above the bar too.
+    expect(readFileSync(join(import.meta.dirname, 'Layout.module.css'), 'utf8')).toMatch(
+      /:global\(html\):has\(\.withDock\) \{\s*scroll-padding-block-end: var\(--vitrine-dock-height\);/,
+    );
     // The bar is exactly that high, across the whole width at the bottom: nothing beside it.
     const bar = rule('SideBar.module.css', '.sidebar');
     expect(bar).toMatch(/position: fixed;/);
