@@ -932,6 +932,8 @@ export async function seedDemo(db: Kysely<Database>, storage: Storage, clock: Cl
             company_id: companyId,
             factory_id: cert.kind === 'inspection' ? (factoryIds[sort % factoryIds.length] ?? null) : null,
             number: `${cert.issuer.replace(/\W/g, '').slice(0, 3).toUpperCase()}-${2025 + (sort % 2)}-${rnd.int(10000, 99999)}`,
+            // Issued a year or more ago (not drawn: the seed's later draws stay as they were).
+            valid_from: now - (365 + sort * 30) * DAY,
             valid_until: now + rnd.int(200, 900) * DAY,
             sort,
             created_at: now,
