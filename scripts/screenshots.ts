@@ -298,7 +298,9 @@ const SHOTS: Shot[] = [
         await typed.fill('2.5');
         // Refused in words ("Cartons must be a whole number" in the page's language).
         await lines.nth(1).locator('[data-testid="ctn-input"][aria-invalid="true"]').waitFor();
-        await typed.scrollIntoViewIfNeeded();
+        // In the middle of the screen: on a phone the bottom bar of buttons (decision 0072) is
+        // below it, not over its refusal.
+        await typed.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       },
     })),
   ),
@@ -357,8 +359,9 @@ const SHOTS: Shot[] = [
         async act(page) {
           const warning = page.getByTestId('below-moq').first();
           await warning.waitFor();
-          // On a phone the line is taller than the screen: its break and warning in view.
-          await warning.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+          // On a phone the line is taller than the screen: its break and warning in view, above the
+          // bottom bar of buttons (decision 0072).
+          await warning.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         },
       },
     ]),
