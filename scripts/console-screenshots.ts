@@ -9,8 +9,8 @@
  * applications, settings (with the preview), staff, the audit log and the customer chat (run
  * scripts/screenshots.ts chat first for a conversation), in
  * Chinese and English, at desktop (1440×900) and tablet (1024×768) sizes, as the demo's owner.
- * Also checks, without saving pictures, that no page scrolls sideways at 1024×768 and 768×1024,
- * and prints what does.
+ * Also checks that no page scrolls sideways at 1024×768 and 768×1024, and prints what does; at
+ * 768×1024 it shoots the pages whose tables stack as cards there (decision 0072).
  *
  * Against a running built server (its first start seeds the demo):
  *   npm run build
@@ -553,15 +553,27 @@ async function shootSet(browser: Browser, lang: Lang, size: Size) {
   await context.close();
 }
 
-/** Portrait tablet: no pictures, only what scrolls sideways. */
-async function checkPortrait(browser: Browser) {
-  const context = await browser.newContext({ locale: 'en-US', viewport: PORTRAIT });
+/** The pages whose tables stack as cards on a portrait tablet (decision 0072), shot there too. */
+const STACKED = new Set(['quotation', 'order', 'banners', 'news', 'certificates', 'factories']);
+
+/**
+ * Portrait tablet, in English and Chinese: what scrolls sideways, and pictures of the pages whose
+ * tables stack as cards (`console-<page>-<lang>-portrait.png`).
+ */
+async function checkPortrait(browser: Browser, lang: Lang) {
+  const context = await browser.newContext({ locale: LOCALES[lang], viewport: PORTRAIT });
   const page = await context.newPage();
   await login(page);
   await signIn(page);
   for (const p of PAGES) {
+    const name = `${p.name}-${lang}-portrait`;
+    if (!wanted(name)) continue;
     await p.open(page);
     for (const problem of await overflow(page)) console.warn(`${p.name} at 768×1024: ${problem}`);
+    if (STACKED.has(p.name)) {
+      await page.screenshot({ path: join(out, `console-${name}.png`), fullPage: true });
+      console.log(`console-${name}.png`);
+    }
   }
   await context.close();
 }
@@ -576,7 +588,7 @@ try {
   await ensureImports();
   for (const lang of Object.keys(LOCALES) as Lang[])
     for (const size of Object.keys(SIZES) as Size[]) await shootSet(browser, lang, size);
-  if (!only) await checkPortrait(browser);
+  for (const lang of Object.keys(LOCALES) as Lang[]) await checkPortrait(browser, lang);
 } finally {
   await browser.close();
 }
