@@ -997,6 +997,9 @@ export function createContentService(deps: ContentDeps) {
         // A factory's products stay, without a factory (0001's set null); its inspections go with it.
         await repo.transaction(async (r) => {
           if (!(await r.remove(TABLES[input.kind], companyId, input.id))) throw new Refused(notFound(c));
+          // The rest of its region's ranking closes up, so staff read 1, 2, 3… (decision 0073).
+          if (input.kind === 'hot_product')
+            await r.closeRankGaps(companyId, [Number((before as { area_id: number }).area_id)]);
           await r.audit(entry(c, 'staff_delete_content', `${input.kind}:${input.id}`, before, null));
         });
         return ok({ deleted: 1 as const }, c.t('server.content.deleted'));
