@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Menu, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Paper, Select, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_SORTS, type StaffCustomer } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatusBadge, StatusMenuItem, useStatusChange } from '../../components/AccountStatus';
 import { Email } from '../../components/Email';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable } from '../../components/ServerTable';
@@ -98,25 +99,16 @@ export function BuyersPage() {
     }
   };
 
-  const setStatus = async (c: StaffCustomer) => {
-    const disabling = c.status === 1;
-    const ok = await confirm({
-      title: disabling ? t('ui.common.disable') : t('ui.common.enable'),
-      message: t(disabling ? 'ui.buyers.disableConfirm' : 'ui.buyers.enableConfirm', {
-        name: c.customer_name,
-      }),
-      confirmLabel: disabling ? t('ui.common.disable') : t('ui.common.enable'),
-      danger: disabling,
-    });
-    if (!ok) return;
-    try {
-      const { tip } = await callWithTip('staff_set_customer_status', { id: c.id, status: disabling ? 0 : 1 });
-      notifySuccess(tip);
-      void refresh();
-    } catch (e) {
-      notifyError(e);
-    }
-  };
+  const changeStatus = useStatusChange(refresh);
+  const setStatus = (c: StaffCustomer) =>
+    changeStatus(
+      c.status,
+      {
+        disable: t('ui.buyers.disableConfirm', { name: c.customer_name }),
+        enable: t('ui.buyers.enableConfirm', { name: c.customer_name }),
+      },
+      (status) => callWithTip('staff_set_customer_status', { id: c.id, status }),
+    );
 
   const openForm = (c: StaffCustomer | 'new') => {
     setProblem('');
@@ -212,9 +204,7 @@ export function BuyersPage() {
             </Table.Td>
             <Table.Td>{c.last_login_at ? formatDateTime(c.last_login_at) : t('ui.common.never')}</Table.Td>
             <Table.Td>
-              <Badge color={c.status === 1 ? 'green' : 'gray'} variant="light">
-                {c.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
-              </Badge>
+              <StatusBadge status={c.status} />
             </Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
@@ -232,9 +222,7 @@ export function BuyersPage() {
                   {c.status === 1 && (
                     <Menu.Item onClick={() => void makeLoginLink(c)}>{t('ui.buyers.loginLink')}</Menu.Item>
                   )}
-                  <Menu.Item color={c.status === 1 ? 'red' : undefined} onClick={() => void setStatus(c)}>
-                    {c.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
-                  </Menu.Item>
+                  <StatusMenuItem status={c.status} onClick={() => void setStatus(c)} />
                 </RowActions>
               </Group>
             </Table.Td>

@@ -1,0 +1,61 @@
+import { Badge, Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { useConfirm } from './confirm';
+
+/**
+ * An account that signs in (a buyer's, a staff member's) is active (1) or disabled (0): the
+ * console's buyers and team pages show and change it alike.
+ */
+type Status = number;
+
+/** Whether the account may sign in, as the lists show it. */
+export function StatusBadge({ status }: { status: Status }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={status === 1 ? 'green' : 'gray'} variant="light">
+      {status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
+    </Badge>
+  );
+}
+
+/** The row menu's item that disables an active account (in red) or enables a disabled one. */
+export function StatusMenuItem({ status, onClick }: { status: Status; onClick(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Item color={status === 1 ? 'red' : undefined} onClick={onClick}>
+      {status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
+    </Menu.Item>
+  );
+}
+
+/**
+ * Disables an active account or enables a disabled one once staff confirm, says how it went and
+ * refreshes the list. `change` makes the call with the new status; `message` asks about either.
+ */
+export function useStatusChange(refresh: () => unknown) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  return async (
+    status: Status,
+    message: { disable: string; enable: string },
+    change: (status: 0 | 1) => Promise<{ tip: string }>,
+  ) => {
+    const disabling = status === 1;
+    const label = disabling ? t('ui.common.disable') : t('ui.common.enable');
+    const ok = await confirm({
+      title: label,
+      message: disabling ? message.disable : message.enable,
+      confirmLabel: label,
+      danger: disabling,
+    });
+    if (!ok) return;
+    try {
+      const { tip } = await change(disabling ? 0 : 1);
+      notifySuccess(tip);
+      void refresh();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+}
