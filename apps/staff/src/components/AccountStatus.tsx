@@ -30,22 +30,22 @@ export function StatusMenuItem({ status, onClick }: { status: Status; onClick():
 }
 
 /**
- * Disables an active account or enables a disabled one once staff confirm, says how it went and
- * refreshes the list. `change` makes the call with the new status; `message` asks about either.
+ * Disables an active account or enables a disabled one once staff confirm (the question is the
+ * page's own: ui.<page>.disableConfirm / enableConfirm), says how it went and refreshes the list.
+ * `change` makes the call with the new status.
  */
-export function useStatusChange(refresh: () => unknown) {
+export function useStatusChange(page: 'buyers' | 'staff', refresh: () => unknown) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   return async (
-    status: Status,
-    message: { disable: string; enable: string },
+    account: { status: Status; name: string },
     change: (status: 0 | 1) => Promise<{ tip: string }>,
   ) => {
-    const disabling = status === 1;
+    const disabling = account.status === 1;
     const label = disabling ? t('ui.common.disable') : t('ui.common.enable');
     const ok = await confirm({
       title: label,
-      message: disabling ? message.disable : message.enable,
+      message: t(`ui.${page}.${disabling ? 'disableConfirm' : 'enableConfirm'}`, { name: account.name }),
       confirmLabel: label,
       danger: disabling,
     });

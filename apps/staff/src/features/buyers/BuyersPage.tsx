@@ -99,15 +99,10 @@ export function BuyersPage() {
     }
   };
 
-  const changeStatus = useStatusChange(refresh);
+  const changeStatus = useStatusChange('buyers', refresh);
   const setStatus = (c: StaffCustomer) =>
-    changeStatus(
-      c.status,
-      {
-        disable: t('ui.buyers.disableConfirm', { name: c.customer_name }),
-        enable: t('ui.buyers.enableConfirm', { name: c.customer_name }),
-      },
-      (status) => callWithTip('staff_set_customer_status', { id: c.id, status }),
+    changeStatus({ status: c.status, name: c.customer_name }, (status) =>
+      callWithTip('staff_set_customer_status', { id: c.id, status }),
     );
 
   const openForm = (c: StaffCustomer | 'new') => {

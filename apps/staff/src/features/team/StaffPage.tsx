@@ -159,16 +159,9 @@ export function StaffPage() {
       notifyError(e);
     }
   };
-  const changeStatus = useStatusChange(refresh);
+  const changeStatus = useStatusChange('staff', refresh);
   const setStatus = (s: StaffUser) =>
-    changeStatus(
-      s.status,
-      {
-        disable: t('ui.staff.disableConfirm', { name: s.name }),
-        enable: t('ui.staff.enableConfirm', { name: s.name }),
-      },
-      (status) => callWithTip('staff_update_staff', { id: s.id, status }),
-    );
+    changeStatus(s, (status) => callWithTip('staff_update_staff', { id: s.id, status }));
 
   return (
     <>
