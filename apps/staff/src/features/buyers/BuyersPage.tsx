@@ -4,11 +4,10 @@ import { CUSTOMER_SORTS, type StaffCustomer } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { StatusBadge, StatusMenuItem, useStatusChange } from '../../components/AccountStatus';
+import { AccountCells, useStatusChange } from '../../components/AccountStatus';
 import { Email } from '../../components/Email';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable } from '../../components/ServerTable';
-import { RowActions } from '../../components/RowActions';
 import { type Secret, SecretModal } from '../../components/SecretModal';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip } from '../../lib/api';
@@ -198,29 +197,23 @@ export function BuyersPage() {
               </Anchor>
             </Table.Td>
             <Table.Td>{c.last_login_at ? formatDateTime(c.last_login_at) : t('ui.common.never')}</Table.Td>
-            <Table.Td>
-              <StatusBadge status={c.status} />
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button size="compact-sm" variant="light" onClick={() => openForm(c)}>
-                  {t('ui.common.edit')}
-                </Button>
-                <RowActions label={t('ui.buyers.moreFor', { name: c.customer_name })}>
-                  <Menu.Item
-                    component={Link}
-                    to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
-                  >
-                    {t('ui.buyers.samples')}
-                  </Menu.Item>
-                  <Menu.Item onClick={() => void resetPassword(c)}>{t('ui.buyers.resetPassword')}</Menu.Item>
-                  {c.status === 1 && (
-                    <Menu.Item onClick={() => void makeLoginLink(c)}>{t('ui.buyers.loginLink')}</Menu.Item>
-                  )}
-                  <StatusMenuItem status={c.status} onClick={() => void setStatus(c)} />
-                </RowActions>
-              </Group>
-            </Table.Td>
+            <AccountCells
+              status={c.status}
+              name={c.customer_name}
+              onEdit={() => openForm(c)}
+              onStatus={() => void setStatus(c)}
+            >
+              <Menu.Item
+                component={Link}
+                to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
+              >
+                {t('ui.buyers.samples')}
+              </Menu.Item>
+              <Menu.Item onClick={() => void resetPassword(c)}>{t('ui.buyers.resetPassword')}</Menu.Item>
+              {c.status === 1 && (
+                <Menu.Item onClick={() => void makeLoginLink(c)}>{t('ui.buyers.loginLink')}</Menu.Item>
+              )}
+            </AccountCells>
           </Table.Tr>
         ))}
       </ServerTable>

@@ -14,10 +14,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STAFF_ROLES, type StaffRole, type StaffUser } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge, StatusMenuItem, useStatusChange } from '../../components/AccountStatus';
+import { AccountCells, useStatusChange } from '../../components/AccountStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable } from '../../components/ServerTable';
-import { RowActions } from '../../components/RowActions';
 import { type Secret, SecretModal } from '../../components/SecretModal';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip } from '../../lib/api';
@@ -194,20 +193,14 @@ export function StaffPage() {
               <Table.Td visibleFrom="md">
                 {s.last_login_at ? formatDateTime(s.last_login_at) : t('ui.common.never')}
               </Table.Td>
-              <Table.Td>
-                <StatusBadge status={s.status} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Button size="compact-sm" variant="light" onClick={() => setEditing(s)}>
-                    {t('ui.common.edit')}
-                  </Button>
-                  <RowActions label={t('ui.buyers.moreFor', { name: s.name })}>
-                    <Menu.Item onClick={() => void resetPassword(s)}>{t('ui.staff.resetPassword')}</Menu.Item>
-                    {!self && <StatusMenuItem status={s.status} onClick={() => void setStatus(s)} />}
-                  </RowActions>
-                </Group>
-              </Table.Td>
+              <AccountCells
+                status={s.status}
+                name={s.name}
+                onEdit={() => setEditing(s)}
+                onStatus={self ? undefined : () => void setStatus(s)}
+              >
+                <Menu.Item onClick={() => void resetPassword(s)}>{t('ui.staff.resetPassword')}</Menu.Item>
+              </AccountCells>
             </Table.Tr>
           );
         })}
