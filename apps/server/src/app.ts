@@ -80,6 +80,8 @@ import { createStaffRepository } from './modules/staff/staff.repository';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { createStaffService } from './modules/staff/staff.service';
 import { createUploadsRepository } from './modules/uploads/uploads.repository';
+import { createUploadsRetention } from './modules/uploads/uploads.retention';
+import { createUploadsRetentionRepository } from './modules/uploads/uploads.retention.repository';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import {
   createUploadsService,
@@ -599,6 +601,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     clock: deps.clock,
   });
+  // Decision 0073: uploads of the other purposes that nothing came to name within a day.
+  const uploadsRetention = createUploadsRetention({
+    repo: createUploadsRetentionRepository(deps.db),
+    storage: deps.storage,
+    clock: deps.clock,
+  });
   const housekeeping = runEvery(
     deps.housekeepingEveryMs ?? 3600_000,
     async () => {
@@ -612,6 +620,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Decision 0068: finished imports and their uploads, linesheets nobody asked for in a day.
         ...(await importRetention.purge()),
         ...(await linesheetRetention.purge()),
+        ...(await uploadsRetention.purge()),
         // A limit's window is a minute or so; an hour-old count limits nothing.
         rateLimits: await deleteHitsBefore(deps.db, deps.clock.now() - 3600_000),
       };

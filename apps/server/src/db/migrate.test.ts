@@ -166,6 +166,31 @@ async function companyWithWebsite(h: DatabaseHandle, code: string, now: number) 
   return { company_id: id, website_id: site.id };
 }
 
+/**
+ * A migration's data step, tested on a fresh database: migrated up to the migration before it and
+ * given company `a` with its website, the test writes rows as the older schema kept them, runs
+ * the migration and checks what became of them.
+ */
+function dataStep(
+  title: string,
+  before: string,
+  name: string,
+  test: (h: DatabaseHandle, a: { company_id: number; website_id: number }) => Promise<void>,
+) {
+  describe(title, () => {
+    let h: DatabaseHandle;
+    beforeAll(async () => {
+      h = await createTestDatabase(testDatabaseUrl());
+    });
+    afterAll(() => h.close());
+
+    it(name, async () => {
+      await migrateUpTo(h.db, before);
+      await test(h, await companyWithWebsite(h, 'a', 1));
+    });
+  });
+}
+
 /** A sample record as an earlier version stored it: its number, and a browser's own key. */
 const oldSample = (
   owner: { company_id: number; website_id: number },
@@ -182,16 +207,12 @@ const oldSample = (
   created_at: 1_795_000_000_000,
 });
 
-describe('0009 on a database with records numbered by the old global sequence', () => {
-  let h: DatabaseHandle;
-  beforeAll(async () => {
-    h = await createTestDatabase(testDatabaseUrl());
-  });
-  afterAll(() => h.close());
-
-  it("starts each company's counter of a day after the numbers it already has", async () => {
-    await migrateUpTo(h.db, '0008_staff_console');
-    const [a, b] = [await companyWithWebsite(h, 'a', 1), await companyWithWebsite(h, 'b', 1)];
+dataStep(
+  '0009 on a database with records numbered by the old global sequence',
+  '0008_staff_console',
+  "starts each company's counter of a day after the numbers it already has",
+  async (h, a) => {
+    const b = await companyWithWebsite(h, 'b', 1);
     await h.db
       .insertInto('samples')
       .values([
@@ -214,19 +235,14 @@ describe('0009 on a database with records numbered by the old global sequence', 
       { company_id: a.company_id, name: 'S20261126', value: 12 },
       { company_id: b.company_id, name: 'S20261126', value: 9 },
     ]);
-  });
-});
+  },
+);
 
-describe('0010 on a database with records of browsers that chose their own keys', () => {
-  let h: DatabaseHandle;
-  beforeAll(async () => {
-    h = await createTestDatabase(testDatabaseUrl());
-  });
-  afterAll(() => h.close());
-
-  it('keeps only the hash of each key as the owner of its records', async () => {
-    await migrateUpTo(h.db, '0009_company_numbers');
-    const a = await companyWithWebsite(h, 'a', 1);
+dataStep(
+  '0010 on a database with records of browsers that chose their own keys',
+  '0009_company_numbers',
+  'keeps only the hash of each key as the owner of its records',
+  async (h, a) => {
     await h.db
       .insertInto('samples')
       .values([
@@ -240,19 +256,14 @@ describe('0010 on a database with records of browsers that chose their own keys'
     const owners = await h.db.selectFrom('samples').select('visitor_key').orderBy('number').execute();
     const hash = createHash('sha256').update('browser-key-0001').digest('hex');
     expect(owners.map((o) => o.visitor_key)).toEqual([hash, hash, null]);
-  });
-});
+  },
+);
 
-describe('0013 on a database with customers and staff from before the chat', () => {
-  let h: DatabaseHandle;
-  beforeAll(async () => {
-    h = await createTestDatabase(testDatabaseUrl());
-  });
-  afterAll(() => h.close());
-
-  it("gives each a chat id, keeps the ones they had, and makes the company's service every customer's counterpart", async () => {
-    await migrateUpTo(h.db, '0010_visitor_keys');
-    const { company_id } = await companyWithWebsite(h, 'a', 1);
+dataStep(
+  '0013 on a database with customers and staff from before the chat',
+  '0010_visitor_keys',
+  "gives each a chat id, keeps the ones they had, and makes the company's service every customer's counterpart",
+  async (h, { company_id }) => {
     const customer = (password_hash: string, chat_id: string | null) => ({
       company_id,
       customer_name: password_hash,
@@ -289,19 +300,14 @@ describe('0013 on a database with customers and staff from before the chat', () 
       .where('id', '=', staff.id)
       .executeTakeFirstOrThrow();
     expect(member.chat_id).toBe(`s${staff.id}`);
-  });
-});
+  },
+);
 
-describe('0020 on certificates stored with one picture', () => {
-  let h: DatabaseHandle;
-  beforeAll(async () => {
-    h = await createTestDatabase(testDatabaseUrl());
-  });
-  afterAll(() => h.close());
-
-  it('makes a certificate’s picture its only picture, and one without a picture has none', async () => {
-    await migrateUpTo(h.db, '0019_banner_schedule');
-    const { company_id } = await companyWithWebsite(h, 'certs', 1);
+dataStep(
+  '0020 on certificates stored with one picture',
+  '0019_banner_schedule',
+  'makes a certificate’s picture its only picture, and one without a picture has none',
+  async (h, { company_id }) => {
     const row = (name: string, picture: string) => ({
       company_id,
       kind: 'certificate' as const,
@@ -326,5 +332,5 @@ describe('0020 on certificates stored with one picture', () => {
       { name: 'with', pictures: ['/files/c1/ab/it"s.png'], valid_from: null },
       { name: 'without', pictures: [], valid_from: null },
     ]);
-  });
-});
+  },
+);

@@ -1,6 +1,7 @@
 import { LANGUAGES, type ProductFlagField, type StaffProductSort } from '@vitrine/contract';
 import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
+import { closeRankGaps } from '../../db/hot-rank';
 import type { Database, ProductsTable } from '../../db/database';
 import { transactional } from '../../db/transactional';
 import type { TextFilter, TextSearch } from './text-search';
@@ -236,8 +237,21 @@ function staffProductsQueries(db: Kysely<Database>, search: TextSearch) {
     async deleteMany(companyId: number, ids: number[]): Promise<void> {
       if (ids.length === 0) return;
       // Lines of carts, sample lists and orders keep their own copies, or lose the product as
-      // their foreign keys say; pictures and features cascade.
+      // their foreign keys say; pictures, features and ranking entries cascade.
+      const areas = await db
+        .selectFrom('product_hot_areas')
+        .select('area_id')
+        .distinct()
+        .where('company_id', '=', companyId)
+        .where('product_id', 'in', ids)
+        .execute();
       await db.deleteFrom('products').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+      // The rankings they left close up, so staff read 1, 2, 3… (decision 0073).
+      await closeRankGaps(
+        db,
+        companyId,
+        areas.map((a) => Number(a.area_id)),
+      );
     },
 
     /** A file of the company stored once by its content; the existing one when it is already there. */

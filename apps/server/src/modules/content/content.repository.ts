@@ -1,19 +1,12 @@
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
-import { rankKey } from '../../db/hot-rank';
+import { closeRankGaps, rankKey } from '../../db/hot-rank';
 import type { Database } from '../../db/database';
 import { transactional } from '../../db/transactional';
 
 /** The tables the console's content calls keep, each scoped by company_id (and with updated_at). */
 export type ContentTable =
-  | 'categories'
-  | 'adverts'
-  | 'news'
-  | 'showrooms'
-  | 'booths'
-  | 'certificates'
-  | 'hot_areas'
-  | 'factories';
+  'categories' | 'adverts' | 'news' | 'showrooms' | 'booths' | 'certificates' | 'hot_areas' | 'factories';
 /** The tables whose rows staff put in order (a sort column). */
 export type OrderedTable = 'categories' | 'adverts' | 'showrooms' | 'booths' | 'certificates' | 'hot_areas';
 
@@ -527,6 +520,9 @@ function contentQueries(db: Kysely<Database>) {
           .where('id', '=', id)
           .execute();
     },
+
+    /** Ranks the rest of the regions' rankings 1, 2, 3… again, in their order, after an entry left. */
+    closeRankGaps: (companyId: number, areaIds: number[]) => closeRankGaps(db, companyId, areaIds),
 
     /* ---------- factories ---------- */
 

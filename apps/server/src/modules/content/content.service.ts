@@ -70,24 +70,62 @@ class Refused extends Error {
 const NAME_COLUMNS = LANGUAGES.map((l) => `name${l.suffix}`);
 const AREA_NAME_COLUMNS = LANGUAGES.map((l) => `area_name${l.suffix}`);
 
-const SORTED_TABLES: Record<Exclude<OrderedKind, 'hot_product'>, OrderedTable> = {
-  category: 'categories',
-  banner: 'adverts',
-  showroom: 'showrooms',
-  booth: 'booths',
-  certificate: 'certificates',
-  hot_area: 'hot_areas',
-};
-const TABLES: Record<ContentKind, ContentTable | 'product_hot_areas'> = {
-  category: 'categories',
-  banner: 'adverts',
-  news: 'news',
-  showroom: 'showrooms',
-  booth: 'booths',
-  hot_area: 'hot_areas',
-  hot_product: 'product_hot_areas',
-  factory: 'factories',
-  certificate: 'certificates',
+/** What the console's order and delete calls need to know of one kind of content. */
+interface KindRules<T extends ContentTable | 'product_hot_areas'> {
+  /** The table its rows live in. */
+  table: T;
+  /** The row a delete names, as the audit keeps it; undefined when it is not the company's. */
+  row(repo: ContentRepository, companyId: number, id: number): Promise<unknown>;
+  /** Deletes the company's row; false when it is not there (by default, the row of `table`). */
+  remove?(r: ContentRepository, companyId: number, id: number): Promise<boolean>;
+  /** Whether rows put in order are siblings (one level of categories, one showroom's booths, …). */
+  siblings?(repo: ContentRepository, companyId: number, ids: number[]): Promise<boolean>;
+}
+
+/** The kinds ordered by a sort column; a region's ranking is ordered whole, by `rank`. */
+type SortedKind = Exclude<OrderedKind, 'hot_product'>;
+const oneOf = (values: unknown[]) => new Set(values).size === 1;
+
+/** Every kind of content the console keeps: a new kind is added here and in the contract's lists. */
+const KINDS: {
+  [K in ContentKind]: KindRules<K extends SortedKind ? OrderedTable : ContentTable | 'product_hot_areas'>;
+} = {
+  category: {
+    table: 'categories',
+    row: (repo, companyId, id) => repo.category(companyId, id),
+    siblings: async (repo, companyId, ids) =>
+      oneOf((await repo.categoryParents(companyId, ids)).map((p) => p.parent_id ?? 0)),
+  },
+  banner: { table: 'adverts', row: (repo, companyId, id) => repo.banner(companyId, id) },
+  news: { table: 'news', row: (repo, companyId, id) => repo.news(companyId, id) },
+  showroom: { table: 'showrooms', row: (repo, companyId, id) => repo.showroom(companyId, id) },
+  booth: {
+    table: 'booths',
+    row: (repo, companyId, id) => repo.booth(companyId, id),
+    siblings: async (repo, companyId, ids) =>
+      oneOf(
+        (await repo.booths(companyId)).filter((b) => ids.includes(b.id)).map((b) => Number(b.showroom_id)),
+      ),
+  },
+  hot_area: { table: 'hot_areas', row: (repo, companyId, id) => repo.hotArea(companyId, id) },
+  hot_product: {
+    table: 'product_hot_areas',
+    row: async (repo, companyId, id) => (await repo.hotEntries(companyId, [id]))[0],
+    // The rest of its region's ranking closes up, so staff read 1, 2, 3… (decision 0073).
+    async remove(r, companyId, id) {
+      const [entry] = await r.hotEntries(companyId, [id]);
+      if (!entry || !(await r.remove('product_hot_areas', companyId, id))) return false;
+      await r.closeRankGaps(companyId, [Number(entry.area_id)]);
+      return true;
+    },
+  },
+  factory: { table: 'factories', row: (repo, companyId, id) => repo.factory(companyId, id) },
+  certificate: {
+    table: 'certificates',
+    row: async (repo, companyId, id) => (await repo.certificates(companyId, undefined, id))[0],
+    siblings: async (repo, companyId, ids) =>
+      oneOf((await repo.certificateKinds(companyId, ids)).map((x) => x.kind)),
+  },
 };
 
 type CategoryRow = Selectable<Database['categories']> & { product_count?: unknown };
@@ -387,30 +425,6 @@ export function createContentService(deps: ContentDeps) {
       await r.audit(entry(c, 'staff_order_content', `hot_area:${areaId}:ranking`, null, { ids }));
     });
     return ok({ ordered: ids.length }, c.t('server.content.ordered'));
-  }
-
-  /** The row a delete names, as the audit keeps it; undefined when it is not the company's. */
-  async function rowOf(kind: ContentKind, companyId: number, id: number): Promise<unknown> {
-    switch (kind) {
-      case 'category':
-        return repo.category(companyId, id);
-      case 'banner':
-        return repo.banner(companyId, id);
-      case 'news':
-        return repo.news(companyId, id);
-      case 'showroom':
-        return repo.showroom(companyId, id);
-      case 'booth':
-        return repo.booth(companyId, id);
-      case 'hot_area':
-        return repo.hotArea(companyId, id);
-      case 'hot_product':
-        return (await repo.hotEntries(companyId, [id]))[0];
-      case 'factory':
-        return repo.factory(companyId, id);
-      case 'certificate':
-        return (await repo.certificates(companyId, undefined, id))[0];
-    }
   }
 
   /* ---------- calls ---------- */
@@ -954,29 +968,14 @@ export function createContentService(deps: ContentDeps) {
       const ids = [...new Set(input.ids)];
       if (ids.length !== input.ids.length) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
       if (input.kind === 'hot_product') return guarded(companyId, () => rank(ids, c));
-      const table = SORTED_TABLES[input.kind];
+      const kind = KINDS[input.kind];
       return guarded(companyId, async () => {
-        const owned = await repo.owned(table, companyId, ids);
+        const owned = await repo.owned(kind.table, companyId, ids);
         if (owned.length !== ids.length) return notFound(c);
-        // Siblings only: one level of categories, one showroom's booths.
-        if (input.kind === 'category') {
-          const parents = new Set((await repo.categoryParents(companyId, ids)).map((p) => p.parent_id ?? 0));
-          if (parents.size !== 1) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
-        }
-        if (input.kind === 'booth') {
-          const rooms = new Set(
-            (await repo.booths(companyId))
-              .filter((b) => ids.includes(b.id))
-              .map((b) => Number(b.showroom_id)),
-          );
-          if (rooms.size !== 1) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
-        }
-        if (input.kind === 'certificate') {
-          const kinds = new Set((await repo.certificateKinds(companyId, ids)).map((x) => x.kind));
-          if (kinds.size !== 1) return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
-        }
+        if (kind.siblings && !(await kind.siblings(repo, companyId, ids)))
+          return fail(ErrorCode.BAD_REQUEST, c.t('server.content.badOrder'));
         await repo.transaction(async (r) => {
-          await r.reorder(table, companyId, ids, clock.now());
+          await r.reorder(kind.table, companyId, ids, clock.now());
           await r.audit(entry(c, 'staff_order_content', `${input.kind}s`, null, { ids }));
         });
         return ok({ ordered: ids.length }, c.t('server.content.ordered'));
@@ -989,14 +988,18 @@ export function createContentService(deps: ContentDeps) {
     ): Promise<CallResult<{ deleted: 1 }>> {
       const companyId = c.staff.companyId;
       return guarded(companyId, async () => {
-        const before = await rowOf(input.kind, companyId, input.id);
+        const kind = KINDS[input.kind];
+        const before = await kind.row(repo, companyId, input.id);
         if (!before) return notFound(c);
         // A category's subcategories would go with it (cascade): they are moved or deleted first.
         if (input.kind === 'category' && (await repo.childCount(companyId, input.id)) > 0)
           return fail(ErrorCode.FAILED, c.t('server.content.hasChildren'));
         // A factory's products stay, without a factory (0001's set null); its inspections go with it.
         await repo.transaction(async (r) => {
-          if (!(await r.remove(TABLES[input.kind], companyId, input.id))) throw new Refused(notFound(c));
+          const removed = kind.remove
+            ? await kind.remove(r, companyId, input.id)
+            : await r.remove(kind.table, companyId, input.id);
+          if (!removed) throw new Refused(notFound(c));
           await r.audit(entry(c, 'staff_delete_content', `${input.kind}:${input.id}`, before, null));
         });
         return ok({ deleted: 1 as const }, c.t('server.content.deleted'));

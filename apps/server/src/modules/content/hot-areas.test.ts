@@ -111,6 +111,83 @@ describe('buyer regions, their hot rankings and the factories kept in the consol
       expect((await must(t.call('get_hot', { area_id: area.id }, buyer))).total).toBe(2);
     });
 
+    it('closes a ranking up when a product leaves it, taken out or deleted; a taken-off product keeps its place', async () => {
+      const area = await newArea('Levant');
+      const [a, b, c, d, e] = (await productIds(5)) as [number, number, number, number, number];
+      const added = await must(
+        t.call('staff_add_hot_products', { area_id: area.id, product_ids: [a, b, c, d, e] }, sales),
+      );
+      const entryOf = (product: number) => added.products.find((p) => p.product_id === product)?.id as number;
+      const ranks = async () =>
+        (await must(t.call('staff_get_hot_area', { id: area.id }, sales))).products.map((p) => [
+          p.product_id,
+          p.rank,
+        ]);
+
+      await must(t.call('staff_delete_content', { kind: 'hot_product', id: entryOf(b) }, sales));
+      expect(await ranks()).toEqual([
+        [a, 1],
+        [c, 2],
+        [d, 3],
+        [e, 4],
+      ]);
+      expect(await hotIds(area.id)).toEqual([a, c, d, e]);
+
+      await must(t.call('staff_bulk_products', { ids: [d], action: 'delete' }, owner));
+      expect(await ranks()).toEqual([
+        [a, 1],
+        [c, 2],
+        [e, 3],
+      ]);
+      expect(await hotIds(area.id)).toEqual([a, c, e]);
+
+      // Taken off, it stays in the ranking (marked, for when it is put back) and only buyers skip it.
+      await must(t.call('staff_bulk_products', { ids: [c], action: 'take_off' }, sales));
+      const ranking = await must(t.call('staff_get_hot_area', { id: area.id }, sales));
+      expect(ranking.products.map((p) => [p.product_id, p.rank, p.taken_off])).toEqual([
+        [a, 1, false],
+        [c, 2, true],
+        [e, 3, false],
+      ]);
+      expect(await hotIds(area.id)).toEqual([a, e]);
+      await must(t.call('staff_bulk_products', { ids: [c], action: 'put_back' }, sales));
+      expect(await hotIds(area.id)).toEqual([a, c, e]);
+    });
+
+    it('closes up ties and leaves the unranked unranked, so buyers keep their order', async () => {
+      const area = await newArea('Sahel');
+      const [a, b, c, d, e] = (await productIds(5)) as [number, number, number, number, number];
+      const { company_id } = await t.db
+        .selectFrom('hot_areas')
+        .select('company_id')
+        .where('id', '=', area.id)
+        .executeTakeFirstOrThrow();
+      // Rows from before the console: gaps, a tie and an unranked one.
+      await t.db
+        .insertInto('product_hot_areas')
+        .values([
+          { company_id, area_id: area.id, product_id: a, rank: 0 },
+          { company_id, area_id: area.id, product_id: b, rank: 3 },
+          { company_id, area_id: area.id, product_id: c, rank: 3 },
+          { company_id, area_id: area.id, product_id: d, rank: 5 },
+          { company_id, area_id: area.id, product_id: e, rank: 8 },
+        ])
+        .execute();
+      const before = await hotIds(area.id);
+      const ranking = await must(t.call('staff_get_hot_area', { id: area.id }, sales));
+      const entryOfD = ranking.products.find((p) => p.product_id === d)?.id as number;
+
+      await must(t.call('staff_delete_content', { kind: 'hot_product', id: entryOfD }, sales));
+      const after = await must(t.call('staff_get_hot_area', { id: area.id }, sales));
+      expect(Object.fromEntries(after.products.map((p) => [p.product_id, p.rank]))).toEqual({
+        [a]: 0,
+        [b]: 1,
+        [c]: 1,
+        [e]: 2,
+      });
+      expect(await hotIds(area.id)).toEqual(before.filter((id) => id !== d));
+    });
+
     it('puts only a whole ranking of one region in order', async () => {
       const one = await newArea('Balkans');
       const other = await newArea('Caucasus');

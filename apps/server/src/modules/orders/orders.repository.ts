@@ -87,6 +87,73 @@ function ordersQueries(db: Kysely<Database>) {
 
   const like = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+  /** Orders by id with their waiting vouchers and unseen lines, in the order of the ids. */
+  async function byIds(companyId: number, ids: number[]) {
+    const [rows, pending, unviewed] = await Promise.all([
+      // By primary key alone, the company checked below: with the company in the WHERE, SQLite
+      // walks the company's index over all its orders instead of looking the ids up.
+      db
+        .selectFrom('orders as o')
+        .innerJoin('customers as c', 'c.id', 'o.customer_id')
+        .leftJoin('samples as s', 's.id', 'o.sample_id')
+        .select([...ORDER_COLUMNS])
+        .where('o.id', 'in', ids)
+        .execute(),
+      db
+        .selectFrom('order_vouchers')
+        .select(['order_id', (eb) => eb.fn.countAll().as('n')])
+        .where('company_id', '=', companyId)
+        .where('order_id', 'in', ids)
+        .where('status', '=', 'pending')
+        .groupBy('order_id')
+        .execute(),
+      db
+        .selectFrom('order_lines')
+        .select(['order_id', (eb) => eb.fn.countAll().as('n')])
+        .where('company_id', '=', companyId)
+        .where('order_id', 'in', ids)
+        .where('viewed', '=', 0)
+        .where('removed_at', 'is', null)
+        .groupBy('order_id')
+        .execute(),
+    ]);
+    const countOf = (list: { order_id: number; n: unknown }[]) =>
+      new Map(list.map((r) => [Number(r.order_id), Number(r.n)]));
+    const p = countOf(pending);
+    const u = countOf(unviewed);
+    const byId = new Map(
+      rows.filter((r) => Number(r.company_id) === companyId).map((r) => [Number(r.id), r]),
+    );
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [{ ...r, pending_vouchers: p.get(id) ?? 0, unviewed_lines: u.get(id) ?? 0 }] : [];
+    });
+  }
+
+  /**
+   * A page of the orders a query of `orders` keeps, newest first, each read whole (byIds), and how
+   * many it keeps: the buyer's list and the console's differ only in their conditions.
+   */
+  async function newestPage(
+    companyId: number,
+    base: ReturnType<typeof orders>,
+    limit: number,
+    offset: number,
+  ) {
+    const [page, count] = await Promise.all([
+      base
+        .select('o.id')
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    ]);
+    const ids = page.map((r) => Number(r.id));
+    return { rows: ids.length ? await byIds(companyId, ids) : [], total: Number(count?.n ?? 0) };
+  }
+
   return {
     audit: (entry: AuditEntry) => writeAudit(db, entry),
 
@@ -100,23 +167,12 @@ function ordersQueries(db: Kysely<Database>) {
       offset: number,
     ) {
       const statuses = buyerFilter(filter, status);
-      const base = db
-        .selectFrom('orders as o')
-        .where('o.company_id', '=', companyId)
+      // Every order has its customer (customer_id is required, deleted with them), so the
+      // customer's join keeps every row.
+      const base = orders(companyId)
         .where('o.customer_id', '=', customerId)
         .where((eb) => (statuses ? eb('o.status', 'in', statuses) : eb('o.status', '<>', 'draft')));
-      const [page, count] = await Promise.all([
-        base
-          .select('o.id')
-          .orderBy('o.created_at', 'desc')
-          .orderBy('o.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      ]);
-      const ids = page.map((r) => Number(r.id));
-      return { rows: ids.length ? await this.byIds(companyId, ids) : [], total: Number(count?.n ?? 0) };
+      return newestPage(companyId, base, limit, offset);
     },
 
     /** The company's quotations and orders for the console, newest first. */
@@ -151,62 +207,10 @@ function ordersQueries(db: Kysely<Database>) {
             : []),
         ]),
       );
-      const [page, count] = await Promise.all([
-        base
-          .select('o.id')
-          .orderBy('o.created_at', 'desc')
-          .orderBy('o.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      ]);
-      const ids = page.map((r) => Number(r.id));
-      return { rows: ids.length ? await this.byIds(companyId, ids) : [], total: Number(count?.n ?? 0) };
+      return newestPage(companyId, base, limit, offset);
     },
 
-    /** Orders by id with their waiting vouchers and unseen lines, in the order of the ids. */
-    async byIds(companyId: number, ids: number[]) {
-      const [rows, pending, unviewed] = await Promise.all([
-        // By primary key alone, the company checked below: with the company in the WHERE, SQLite
-        // walks the company's index over all its orders instead of looking the ids up.
-        db
-          .selectFrom('orders as o')
-          .innerJoin('customers as c', 'c.id', 'o.customer_id')
-          .leftJoin('samples as s', 's.id', 'o.sample_id')
-          .select([...ORDER_COLUMNS])
-          .where('o.id', 'in', ids)
-          .execute(),
-        db
-          .selectFrom('order_vouchers')
-          .select(['order_id', (eb) => eb.fn.countAll().as('n')])
-          .where('company_id', '=', companyId)
-          .where('order_id', 'in', ids)
-          .where('status', '=', 'pending')
-          .groupBy('order_id')
-          .execute(),
-        db
-          .selectFrom('order_lines')
-          .select(['order_id', (eb) => eb.fn.countAll().as('n')])
-          .where('company_id', '=', companyId)
-          .where('order_id', 'in', ids)
-          .where('viewed', '=', 0)
-          .where('removed_at', 'is', null)
-          .groupBy('order_id')
-          .execute(),
-      ]);
-      const countOf = (list: { order_id: number; n: unknown }[]) =>
-        new Map(list.map((r) => [Number(r.order_id), Number(r.n)]));
-      const p = countOf(pending);
-      const u = countOf(unviewed);
-      const byId = new Map(
-        rows.filter((r) => Number(r.company_id) === companyId).map((r) => [Number(r.id), r]),
-      );
-      return ids.flatMap((id) => {
-        const r = byId.get(id);
-        return r ? [{ ...r, pending_vouchers: p.get(id) ?? 0, unviewed_lines: u.get(id) ?? 0 }] : [];
-      });
-    },
+    byIds,
 
     async one(companyId: number, id: number) {
       return (await this.byIds(companyId, [id]))[0];

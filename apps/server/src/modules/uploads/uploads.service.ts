@@ -134,16 +134,19 @@ const EXTENSION: Record<string, string> = {
   [MODEL_CONTENT_TYPE]: 'glb',
 };
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The day folder (YYYY-MM-DD, UTC) uploadKey files an upload made at `ms` under. */
+export const uploadDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Days a buyer's image-search photo is kept after the day it was uploaded: long enough for a
  * /proSearch link or a reload within the week to search again, not a store of buyers' photos.
- * Chat pictures (im) are part of a conversation and are kept.
+ * Chat pictures (im) are part of a conversation and are kept while a message names them
+ * (uploads.retention.ts).
  */
 export const IMAGE_SEARCH_UPLOADS_KEPT_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
-const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
+/** A day folder's name (uploadDay): YYYY-MM-DD, which sorts as its day. */
+export const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The folder of a company's uploads of one purpose, which holds a folder per day. */
 export const uploadFolder = (companyId: number, purpose: UploadPurpose) => `c${companyId}/${purpose}`;
@@ -160,7 +163,7 @@ export function uploadKey(
 ): string {
   const ext = EXTENSION[contentType];
   if (!ext) throw new Error(`No file extension for ${contentType}`);
-  return `${uploadFolder(companyId, purpose)}/${day(now)}/${randomBytes(16).toString('hex')}.${ext}`;
+  return `${uploadFolder(companyId, purpose)}/${uploadDay(now)}/${randomBytes(16).toString('hex')}.${ext}`;
 }
 
 const UPLOAD_KEY = /^c(\d{1,15})\/([a-z_]+)\/\d{4}-\d{2}-\d{2}\/[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
@@ -358,7 +361,7 @@ export function createUploadsService({ repo, storage, clock }: UploadsServiceDep
      */
     async purge(): Promise<{ uploadDays: number; grants: number; issued: number }> {
       const now = clock.now();
-      const oldestKept = day(now - IMAGE_SEARCH_UPLOADS_KEPT_DAYS * DAY_MS);
+      const oldestKept = uploadDay(now - IMAGE_SEARCH_UPLOADS_KEPT_DAYS * DAY_MS);
       let uploadDays = 0;
       for (const companyId of await repo.companyIds()) {
         const folder = uploadFolder(companyId, 'image_search');

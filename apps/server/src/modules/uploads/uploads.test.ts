@@ -284,32 +284,31 @@ describe('upload credentials (get_temp_auth and the local upload endpoint)', () 
     });
   });
 
-  it("deletes buyers' image-search photos after a week, a day at a time, and keeps chat pictures", async () => {
+  // Chat pictures and the other purposes' uploads: uploads.retention.test.ts (decision 0073).
+  it("deletes buyers' image-search photos after a week, a day at a time", async () => {
     const day = (offset: number) =>
       new Date(t.clock.now() + offset * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const put = (key: string) => t.storage.put(key, png, 'image/png');
     const folders: Record<string, string[]> = {};
     for (const who of [demo, demo2]) {
       const c = `c${await companyOf(who)}`;
-      // A photo uploaded now, one the last day of its week, one the day after, and a chat picture.
+      // A photo uploaded now, one the last day of its week, and one the day after.
       const mine = [
         `${c}/image_search/${day(0)}/${'a'.repeat(32)}.png`,
         `${c}/image_search/${day(-IMAGE_SEARCH_UPLOADS_KEPT_DAYS)}/${'b'.repeat(32)}.png`,
         `${c}/image_search/${day(-IMAGE_SEARCH_UPLOADS_KEPT_DAYS - 1)}/${'c'.repeat(32)}.png`,
-        `${c}/im/${day(-30)}/${'d'.repeat(32)}.png`,
       ];
       for (const key of mine) await put(key);
       folders[c] = mine;
     }
     await t.app.housekeeping.runNow();
-    for (const [c, [today, lastDay, expired, chat]] of Object.entries(folders)) {
+    for (const [c, [today, lastDay, expired]] of Object.entries(folders)) {
       expect(await t.storage.exists(today as string), c).toBe(true);
       expect(await t.storage.exists(lastDay as string), c).toBe(true);
       expect(await t.storage.exists(expired as string), c).toBe(false);
       expect(await t.storage.list(`${c}/image_search`), c).not.toContain(
         day(-IMAGE_SEARCH_UPLOADS_KEPT_DAYS - 1),
       );
-      expect(await t.storage.exists(chat as string), c).toBe(true);
     }
   });
 

@@ -79,4 +79,22 @@ describe('buyers', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy();
   });
+
+  it('shows a buyer as active and disables them once confirmed', async () => {
+    const calls = mockCalls({
+      ...shellCalls('sales', { new_applications: 0, new_samples: 0 }),
+      staff_list_customers: () => ({ list: [carlos], total: 1, page: 1, page_size: 20 }),
+      staff_set_customer_status: () => ({ ...carlos, status: 0 }),
+    });
+    const { user } = await renderConsole('/buyers');
+    expect(await screen.findByText('Active')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Carlos Mendes' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
+    const asked = await screen.findByRole('dialog');
+    expect(asked.textContent).toContain('Disable Carlos Mendes?');
+    await user.click(within(asked).getByRole('button', { name: 'Disable' }));
+    await vi.waitFor(() =>
+      expect(calls.named('staff_set_customer_status')[0]?.body).toMatchObject({ id: 7, status: 0 }),
+    );
+  });
 });

@@ -1,13 +1,13 @@
-import { Anchor, Badge, Button, Group, Menu, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Paper, Select, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_SORTS, type StaffCustomer } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountCells, useStatusChange } from '../../components/AccountStatus';
 import { Email } from '../../components/Email';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable } from '../../components/ServerTable';
-import { RowActions } from '../../components/RowActions';
 import { type Secret, SecretModal } from '../../components/SecretModal';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip } from '../../lib/api';
@@ -98,25 +98,11 @@ export function BuyersPage() {
     }
   };
 
-  const setStatus = async (c: StaffCustomer) => {
-    const disabling = c.status === 1;
-    const ok = await confirm({
-      title: disabling ? t('ui.common.disable') : t('ui.common.enable'),
-      message: t(disabling ? 'ui.buyers.disableConfirm' : 'ui.buyers.enableConfirm', {
-        name: c.customer_name,
-      }),
-      confirmLabel: disabling ? t('ui.common.disable') : t('ui.common.enable'),
-      danger: disabling,
-    });
-    if (!ok) return;
-    try {
-      const { tip } = await callWithTip('staff_set_customer_status', { id: c.id, status: disabling ? 0 : 1 });
-      notifySuccess(tip);
-      void refresh();
-    } catch (e) {
-      notifyError(e);
-    }
-  };
+  const changeStatus = useStatusChange('buyers', refresh);
+  const setStatus = (c: StaffCustomer) =>
+    changeStatus({ status: c.status, name: c.customer_name }, (status) =>
+      callWithTip('staff_set_customer_status', { id: c.id, status }),
+    );
 
   const openForm = (c: StaffCustomer | 'new') => {
     setProblem('');
@@ -211,33 +197,23 @@ export function BuyersPage() {
               </Anchor>
             </Table.Td>
             <Table.Td>{c.last_login_at ? formatDateTime(c.last_login_at) : t('ui.common.never')}</Table.Td>
-            <Table.Td>
-              <Badge color={c.status === 1 ? 'green' : 'gray'} variant="light">
-                {c.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Button size="compact-sm" variant="light" onClick={() => openForm(c)}>
-                  {t('ui.common.edit')}
-                </Button>
-                <RowActions label={t('ui.buyers.moreFor', { name: c.customer_name })}>
-                  <Menu.Item
-                    component={Link}
-                    to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
-                  >
-                    {t('ui.buyers.samples')}
-                  </Menu.Item>
-                  <Menu.Item onClick={() => void resetPassword(c)}>{t('ui.buyers.resetPassword')}</Menu.Item>
-                  {c.status === 1 && (
-                    <Menu.Item onClick={() => void makeLoginLink(c)}>{t('ui.buyers.loginLink')}</Menu.Item>
-                  )}
-                  <Menu.Item color={c.status === 1 ? 'red' : undefined} onClick={() => void setStatus(c)}>
-                    {c.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
-                  </Menu.Item>
-                </RowActions>
-              </Group>
-            </Table.Td>
+            <AccountCells
+              status={c.status}
+              name={c.customer_name}
+              onEdit={() => openForm(c)}
+              onStatus={() => void setStatus(c)}
+            >
+              <Menu.Item
+                component={Link}
+                to={`/inbox?customer=${c.id}&name=${encodeURIComponent(c.customer_name)}`}
+              >
+                {t('ui.buyers.samples')}
+              </Menu.Item>
+              <Menu.Item onClick={() => void resetPassword(c)}>{t('ui.buyers.resetPassword')}</Menu.Item>
+              {c.status === 1 && (
+                <Menu.Item onClick={() => void makeLoginLink(c)}>{t('ui.buyers.loginLink')}</Menu.Item>
+              )}
+            </AccountCells>
           </Table.Tr>
         ))}
       </ServerTable>

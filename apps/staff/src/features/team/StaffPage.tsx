@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Menu,
@@ -15,9 +14,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STAFF_ROLES, type StaffRole, type StaffUser } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountCells, useStatusChange } from '../../components/AccountStatus';
 import { PageHeader } from '../../components/PageHeader';
 import { ServerTable } from '../../components/ServerTable';
-import { RowActions } from '../../components/RowActions';
 import { type Secret, SecretModal } from '../../components/SecretModal';
 import { useConfirm } from '../../components/confirm';
 import { call, callWithTip } from '../../lib/api';
@@ -159,23 +158,9 @@ export function StaffPage() {
       notifyError(e);
     }
   };
-  const setStatus = async (s: StaffUser) => {
-    const disabling = s.status === 1;
-    const ok = await confirm({
-      title: disabling ? t('ui.common.disable') : t('ui.common.enable'),
-      message: t(disabling ? 'ui.staff.disableConfirm' : 'ui.staff.enableConfirm', { name: s.name }),
-      confirmLabel: disabling ? t('ui.common.disable') : t('ui.common.enable'),
-      danger: disabling,
-    });
-    if (!ok) return;
-    try {
-      const { tip } = await callWithTip('staff_update_staff', { id: s.id, status: disabling ? 0 : 1 });
-      notifySuccess(tip);
-      void refresh();
-    } catch (e) {
-      notifyError(e);
-    }
-  };
+  const changeStatus = useStatusChange('staff', refresh);
+  const setStatus = (s: StaffUser) =>
+    changeStatus(s, (status) => callWithTip('staff_update_staff', { id: s.id, status }));
 
   return (
     <>
@@ -208,26 +193,14 @@ export function StaffPage() {
               <Table.Td visibleFrom="md">
                 {s.last_login_at ? formatDateTime(s.last_login_at) : t('ui.common.never')}
               </Table.Td>
-              <Table.Td>
-                <Badge color={s.status === 1 ? 'green' : 'gray'} variant="light">
-                  {s.status === 1 ? t('ui.common.active') : t('ui.common.disabled')}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Button size="compact-sm" variant="light" onClick={() => setEditing(s)}>
-                    {t('ui.common.edit')}
-                  </Button>
-                  <RowActions label={t('ui.buyers.moreFor', { name: s.name })}>
-                    <Menu.Item onClick={() => void resetPassword(s)}>{t('ui.staff.resetPassword')}</Menu.Item>
-                    {!self && (
-                      <Menu.Item color={s.status === 1 ? 'red' : undefined} onClick={() => void setStatus(s)}>
-                        {s.status === 1 ? t('ui.common.disable') : t('ui.common.enable')}
-                      </Menu.Item>
-                    )}
-                  </RowActions>
-                </Group>
-              </Table.Td>
+              <AccountCells
+                status={s.status}
+                name={s.name}
+                onEdit={() => setEditing(s)}
+                onStatus={self ? undefined : () => void setStatus(s)}
+              >
+                <Menu.Item onClick={() => void resetPassword(s)}>{t('ui.staff.resetPassword')}</Menu.Item>
+              </AccountCells>
             </Table.Tr>
           );
         })}
