@@ -9,7 +9,7 @@ import { consoleTranslator } from '@vitrine/i18n/console';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/database';
-import type { PoolState } from './db/dialect';
+import { type PoolState, withoutWaitingForDisk } from './db/dialect';
 import { deleteHitsBefore } from './db/limits';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -378,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queryWork,
     log: app.log,
     scanEveryMs: deps.imageScanEveryMs ?? 60_000,
+    background: withoutWaitingForDisk,
   });
   app.decorate('imageIndex', imageIndex);
   app.addHook('onReady', async () => {
@@ -454,6 +455,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     workDir: deps.importWorkDir ?? join(tmpdir(), 'vitrine-import'),
     afterRowStored: deps.afterImportRowStored,
+    background: withoutWaitingForDisk,
   });
   // An import whose instance stopped mid-run (a crash, a deploy) is resumed at start.
   app.addHook('onReady', async () => {

@@ -90,6 +90,11 @@ export interface ImportDeps {
   batchSize?: number;
   /** How long a run holds its job without renewing (default 60 s). */
   leaseMs?: number;
+  /**
+   * Runs a job's run as background work: its commits need not wait for the disk, since a row
+   * not marked done is stored again by its number (db/dialect withoutWaitingForDisk, decision 0070).
+   */
+  background?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Tests: called after a row's product is stored and before the row is marked done. */
   afterRowStored?: (jobId: number, line: number) => void | Promise<void>;
 }
@@ -457,7 +462,8 @@ export function createImportService(deps: ImportDeps) {
   /** Starts a job's run in this instance unless it runs here already; failures are logged. */
   function start(jobId: number, companyId: number) {
     if (running.has(jobId)) return;
-    const run = runJob(jobId, companyId)
+    const background = deps.background ?? ((work) => work());
+    const run = background(() => runJob(jobId, companyId))
       .catch((err: unknown) =>
         // The lease runs out and the job is resumed (at the next start, or when staff run it again).
         deps.log.error({ err, jobId }, 'import: the run stopped'),
