@@ -9,7 +9,7 @@ import { consoleTranslator } from '@vitrine/i18n/console';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/database';
-import type { PoolState } from './db/dialect';
+import { type PoolState, withoutWaitingForDisk } from './db/dialect';
 import { deleteHitsBefore } from './db/limits';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -94,6 +94,7 @@ import { createImportRepository } from './modules/catalog-import/import.reposito
 import { createImportRetention } from './modules/catalog-import/import.retention';
 import { createImportRetentionRepository } from './modules/catalog-import/import.retention.repository';
 import { importRoutes } from './modules/catalog-import/import.routes';
+import type { PaceLimits } from './modules/catalog-import/import.pace';
 import { createImportService } from './modules/catalog-import/import.service';
 import {
   IMPORT_PICTURE_LIMITS,
@@ -193,6 +194,10 @@ export interface AppDeps {
   importWork?: ImportWorker;
   /** Where an import keeps its zips while it reads them (default: the system's temporary folder). */
   importWorkDir?: string;
+  /** Tests: the calls in hand an import's rows give way to (default: this app's requests being answered). */
+  importCallsInHand?: () => number;
+  /** Tests: how long an import's row gives way at most (default PACE_LIMITS). */
+  importPace?: PaceLimits;
   /** Tests: called between storing an import row's product and marking the row done. */
   afterImportRowStored?: (jobId: number, line: number) => void | Promise<void>;
   /** Replaces the proforma invoices altogether (tests: a renderer that is always busy). */
@@ -380,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queryWork,
     log: app.log,
     scanEveryMs: deps.imageScanEveryMs ?? 60_000,
+    background: withoutWaitingForDisk,
   });
   app.decorate('imageIndex', imageIndex);
   app.addHook('onReady', async () => {
@@ -442,6 +448,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Buyers' reads of these tables go to the database each time but for the catalogue's totals.
     changed: (companyId) => catalog.forget(companyId),
   });
+  // Calls being answered now (received, their response not yet closed): an import's rows give way
+  // to them (decision 0070). 'close' comes for every response, sent or cut off.
+  let callsInHand = 0;
+  app.addHook('onRequest', async (_request, reply) => {
+    callsInHand++;
+    reply.raw.once('close', () => callsInHand--);
+  });
   // The catalogue import stores its rows through the console's own product calls (decision 0055).
   const imports = createImportService({
     repo: createImportRepository(deps.db),
@@ -456,6 +469,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     workDir: deps.importWorkDir ?? join(tmpdir(), 'vitrine-import'),
     afterRowStored: deps.afterImportRowStored,
+    background: withoutWaitingForDisk,
+    callsInHand: deps.importCallsInHand ?? (() => callsInHand),
+    pace: deps.importPace,
   });
   // An import whose instance stopped mid-run (a crash, a deploy) is resumed at start.
   app.addHook('onReady', async () => {

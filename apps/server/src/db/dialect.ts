@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -71,6 +72,27 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/** Set while background work (an import's run, the image index) runs: see withoutWaitingForDisk. */
+const backgroundWork = new AsyncLocalStorage<true>();
+
+/**
+ * Runs background work whose SQLite commits do not wait for the disk (decision 0070): its
+ * transactions and its writes outside one commit with `synchronous = NORMAL` instead of FULL.
+ * better-sqlite3 runs on the answering thread, and a FULL commit is an fsync there (about 9 ms
+ * on the shared machine, hundreds under other writers): an import's four commits a row held
+ * buyers' calls behind the disk. Safe because the log (WAL) is written in order: a power cut
+ * loses at most the last such commits, never one of them alone with a later one kept, and the
+ * next FULL commit (any buyer's or staff's call) makes all before it durable. What is lost is
+ * what the work redoes: an import row not marked done is stored again by its number, a picture
+ * not described is described again. PostgreSQL's commits never block the thread: nothing to do.
+ */
+export function withoutWaitingForDisk<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundWork.run(true, work);
+}
+
+/** The statement methods that run SQL (and may begin, commit or write). */
+const RUNS = new Set<PropertyKey>(['run', 'all', 'get', 'iterate']);
+
 /**
  * Kysely's SQLite driver prepares every query anew; preparing costs more than running a
  * small indexed query. Reuse prepared statements by SQL text (queries are parameterised,
@@ -78,6 +100,33 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
+  /** Whether the connection's commits are NORMAL now (background work's, withoutWaitingForDisk). */
+  let normal = false;
+  const setNormal = (want: boolean) => {
+    if (normal === want) return;
+    // The level cannot change inside a transaction: it is set before BEGIN (or a write outside
+    // one) and put back once no transaction is open. The one connection is held by a Kysely
+    // transaction until its COMMIT, so no other caller's commit falls between.
+    sqlite.pragma(want ? 'synchronous = NORMAL' : 'synchronous = FULL');
+    normal = want;
+  };
+  const levelled = (stmt: SQLite.Statement): SQLite.Statement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        const method = (value as (...a: unknown[]) => unknown).bind(target);
+        if (!RUNS.has(prop)) return method;
+        return (...args: unknown[]) => {
+          if (!sqlite.inTransaction) setNormal(backgroundWork.getStore() === true);
+          try {
+            return method(...args);
+          } finally {
+            if (!sqlite.inTransaction) setNormal(false);
+          }
+        };
+      },
+    });
   return new Proxy(sqlite, {
     get(target, prop) {
       if (prop !== 'prepare') {
@@ -88,7 +137,7 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
       return (source: string) => {
         let stmt = cache.get(source);
         if (!stmt) {
-          stmt = target.prepare(source);
+          stmt = levelled(target.prepare(source));
           if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
           cache.set(source, stmt);
         }

@@ -1,3 +1,4 @@
+import type { PaceLimits } from '../modules/catalog-import/import.pace';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,6 +77,10 @@ export interface TestAppOptions {
   proforma?: ProformaPort;
   /** Called between storing an import row's product and marking the row done (a crash, in tests). */
   afterImportRowStored?: (jobId: number, line: number) => void | Promise<void>;
+  /** The calls in hand an import's rows give way to (default: the app's own requests). */
+  importCallsInHand?: () => number;
+  /** How long an import's row gives way at most (default PACE_LIMITS). */
+  importPace?: PaceLimits;
   /** Draws linesheets (default: the app's own, inline). */
   renderLinesheet?: LinesheetRenderer;
   /** The most products in one linesheet (default LINESHEET_MAX_PRODUCTS). */
@@ -117,6 +122,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       linesheetMaxPending: opts.linesheetMaxPending,
       buildWorkbook: opts.buildWorkbook,
       afterImportRowStored: opts.afterImportRowStored,
+      importCallsInHand: opts.importCallsInHand,
+      importPace: opts.importPace,
       importWorkDir: join(dataDir, 'import'),
       defaultSite: 'demo',
       logLevel: opts.logStream ? 'info' : 'silent',

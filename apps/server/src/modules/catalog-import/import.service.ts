@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import {
   type CallResult,
@@ -24,6 +25,7 @@ import type { Clock } from '../../platform/clock';
 import type { Logger, StaffCaller } from '../../platform/context';
 import type { ImageCheckOptions } from '../../platform/image-content';
 import type { Storage } from '../../platform/storage';
+import { giveWay, PACE_LIMITS, type PaceLimits } from './import.pace';
 import type { ImportJobRow, ImportRepository, ImportRowRow } from './import.repository';
 import {
   type CheckedRow,
@@ -90,6 +92,15 @@ export interface ImportDeps {
   batchSize?: number;
   /** How long a run holds its job without renewing (default 60 s). */
   leaseMs?: number;
+  /**
+   * Runs a job's run as background work: its commits need not wait for the disk, since a row
+   * not marked done is stored again by its number (db/dialect withoutWaitingForDisk, decision 0070).
+   */
+  background?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Calls being answered now: a row waits for them, a bounded time (import.pace.ts, decision 0070). */
+  callsInHand?: () => number;
+  /** How long a row gives way at most (default PACE_LIMITS). */
+  pace?: PaceLimits;
   /** Tests: called after a row's product is stored and before the row is marked done. */
   afterRowStored?: (jobId: number, line: number) => void | Promise<void>;
 }
@@ -436,6 +447,11 @@ export function createImportService(deps: ImportDeps) {
       nextPictures.catch(() => undefined);
       const ready = await pictures;
       for (const row of rows) {
+        if (deps.callsInHand)
+          await giveWay(
+            { callsInHand: deps.callsInHand, now: () => performance.now(), sleep: (ms) => sleep(ms) },
+            deps.pace ?? PACE_LIMITS,
+          );
         await storeRow(stored, row, c, ready);
         await yieldToRequests();
       }
@@ -457,7 +473,8 @@ export function createImportService(deps: ImportDeps) {
   /** Starts a job's run in this instance unless it runs here already; failures are logged. */
   function start(jobId: number, companyId: number) {
     if (running.has(jobId)) return;
-    const run = runJob(jobId, companyId)
+    const background = deps.background ?? ((work) => work());
+    const run = background(() => runJob(jobId, companyId))
       .catch((err: unknown) =>
         // The lease runs out and the job is resumed (at the next start, or when staff run it again).
         deps.log.error({ err, jobId }, 'import: the run stopped'),

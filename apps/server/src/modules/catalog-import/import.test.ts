@@ -513,3 +513,75 @@ describe('the catalogue import', () => {
     );
   });
 });
+
+describe('the catalogue import beside buyers (decision 0070)', () => {
+  let t: TestApp;
+  let owner: Staff;
+  /** Calls the rows give way to: set by each test. */
+  let inHand = 0;
+  const pace = { maxWaitMs: 60_000, checkEveryMs: 1 };
+
+  beforeAll(async () => {
+    t = await createTestApp({ productsPerCompany: 2, importCallsInHand: () => inHand, importPace: pace });
+    owner = await t.staffLogin('demo', 'owner');
+  });
+  afterAll(() => t.close());
+
+  const started = async (prefix: string, n: number) => {
+    const credential = await t.call(
+      'staff_get_import_upload_credential',
+      { content_type: 'text/csv' },
+      owner,
+    );
+    const sent = await t.upload(
+      credential.data,
+      csv([
+        ['Item No.', 'English Name'],
+        ...Array.from({ length: n }, (_, i) => [`${prefix}-${i + 1}`, `Paced car ${i + 1}`]),
+      ]),
+    );
+    expect(sent.status).toBe(204);
+    const job = await t.call(
+      'staff_create_import',
+      { sheet_url: credential.data.file_url, zip_urls: [], file_name: 'paced.csv' },
+      owner,
+    );
+    expect(
+      (await t.call('staff_check_import', { id: job.data.id, mapping: job.data.mapping }, owner)).code,
+    ).toBe(0);
+    expect((await t.call('staff_run_import', { id: job.data.id }, owner)).code).toBe(0);
+    return job.data.id;
+  };
+
+  const finished = async (id: number) => {
+    for (let i = 0; i < 500; i++) {
+      const got = await t.call('staff_get_import', { id }, owner);
+      if (got.data.job.status === 'done') return got.data.job;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the import did not finish');
+  };
+
+  it('stores no row while a call is being answered, and goes on once it is', async () => {
+    inHand = 1;
+    const id = await started('PW', 3);
+    // The run has had many turns of the event loop meanwhile, and gave way in each.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await t.call('staff_get_import', { id }, owner)).data.job.rows_done).toBe(0);
+    inHand = 0;
+    expect(await finished(id)).toMatchObject({ rows_done: 3, created: 3, errors: 0 });
+  });
+
+  it('still finishes when buyers never stop calling, each row having waited its bounded time', async () => {
+    inHand = 1;
+    pace.maxWaitMs = 2;
+    const id = await started('PN', 4);
+    expect(await finished(id)).toMatchObject({ rows_done: 4, created: 4, errors: 0 });
+    const stored = await t.db
+      .selectFrom('products')
+      .select('toy_number')
+      .where('toy_number', 'like', 'PN-%')
+      .execute();
+    expect(stored.map((p) => p.toy_number).sort()).toEqual(['PN-1', 'PN-2', 'PN-3', 'PN-4']);
+  });
+});

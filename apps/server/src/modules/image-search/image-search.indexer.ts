@@ -70,6 +70,11 @@ export interface ImageIndexerDeps {
   log: FastifyBaseLogger;
   /** Time between looks for new, changed and removed pictures; 0 looks only when asked. */
   scanEveryMs: number;
+  /**
+   * Runs a look at the catalogue as background work: its commits need not wait for the disk,
+   * since a picture whose description is lost is described again (decision 0070).
+   */
+  background?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 const signature = (productId: number, fileId: number, version: string) => `${productId}:${fileId}:${version}`;
@@ -94,6 +99,7 @@ export function createImageIndexer({
   queryWork,
   log,
   scanEveryMs,
+  background = (work) => work(),
 }: ImageIndexerDeps) {
   const companies = new Map<number, CompanyIndex>();
   let running: Promise<void> | null = null;
@@ -435,7 +441,7 @@ export function createImageIndexer({
     }
     if (timer) clearTimeout(timer);
     timer = null;
-    running = pass()
+    running = background(pass)
       .catch((e: unknown) => log.error({ err: e }, 'image index: a look at the catalogue failed'))
       .finally(() => {
         running = null;
