@@ -94,7 +94,7 @@ import { createImportRepository } from './modules/catalog-import/import.reposito
 import { createImportRetention } from './modules/catalog-import/import.retention';
 import { createImportRetentionRepository } from './modules/catalog-import/import.retention.repository';
 import { importRoutes } from './modules/catalog-import/import.routes';
-import type { PaceLimits } from './modules/catalog-import/import.pace';
+import { type PaceLimits, givesWayTo } from './modules/catalog-import/import.pace';
 import { createImportService } from './modules/catalog-import/import.service';
 import {
   IMPORT_PICTURE_LIMITS,
@@ -449,9 +449,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     changed: (companyId) => catalog.forget(companyId),
   });
   // Calls being answered now (received, their response not yet closed): an import's rows give way
-  // to them (decision 0070). 'close' comes for every response, sent or cut off.
+  // to them (decision 0070). 'close' comes for every response, sent or cut off. Only the /api's
+  // calls count: a chat socket or a file being downloaded is "in hand" for minutes.
   let callsInHand = 0;
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!givesWayTo(request.method, request.url)) return;
     callsInHand++;
     reply.raw.once('close', () => callsInHand--);
   });

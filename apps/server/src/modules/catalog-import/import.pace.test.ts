@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giveWay, type PaceLimits, paceStep } from './import.pace';
+import { giveWay, givesWayTo, type PaceLimits, paceStep } from './import.pace';
 
 const limits: PaceLimits = { maxWaitMs: 250, checkEveryMs: 2 };
 
@@ -50,5 +50,12 @@ describe('the import giving way to calls in hand', () => {
       limits,
     );
     expect(waited).toBe(250);
+  });
+
+  it("gives way to the /api's calls only, not to a chat socket or a download that stays open", () => {
+    expect(givesWayTo('POST', '/api/get_list')).toBe(true);
+    expect(givesWayTo('GET', '/chat/socket')).toBe(false);
+    expect(givesWayTo('GET', '/api/proforma/abc')).toBe(false);
+    expect(givesWayTo('GET', '/files/c1/site/2026-11-27/x.jpg')).toBe(false);
   });
 });

@@ -15,6 +15,15 @@ export interface PaceLimits {
 /** A row waits at most a quarter of a second: at 10 000 rows, at most 42 minutes in all if buyers never paused. */
 export const PACE_LIMITS: PaceLimits = { maxWaitMs: 250, checkEveryMs: 2 };
 
+/**
+ * Whether a request is a call an import gives way to: the /api's calls (POST /api/<name>), short
+ * by design. A chat socket, a PDF or a picture being downloaded stays open for as long as the
+ * other end takes: counting them would hold every row for its whole bounded wait.
+ */
+export function givesWayTo(method: string, url: string): boolean {
+  return method === 'POST' && url.startsWith('/api/');
+}
+
 export type PaceStep = { go: true } | { go: false; waitMs: number };
 
 /** The next step of a row about to start: go, or wait a little and look again. */
