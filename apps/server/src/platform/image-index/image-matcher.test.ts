@@ -376,45 +376,6 @@ describe('ORB image matcher', () => {
         expect(ids).toEqual(expect.arrayContaining([pictureId(p, 0), pictureId(p, 1)]));
     });
 
-    it("takes the shortlist by distinct products when told, so one product's many pictures do not fill it", async () => {
-      // Product 2 photographed eight times over (copies of its two pictures): the nearest
-      // pictures to a photo of it are all its own.
-      const shortlisted = async (byProduct: { products: number; pictures: number } | undefined) => {
-        const asked: number[][] = [];
-        const m = new OrbImageMatcher(
-          vocabulary,
-          local,
-          { ...DEFAULT_MATCHER_OPTIONS, shortlist: 4, shortlistProducts: byProduct },
-          undefined,
-          undefined,
-          async (q, candidates) => {
-            asked.push([...candidates.keys()]);
-            return matcher.inliersOf(q, candidates);
-          },
-        );
-        for (const [id, d] of descriptors) m.add(id, Math.floor(id / 10), d);
-        for (let copy = 1; copy <= 8; copy++) {
-          const from = pictureId(2, copy % 2);
-          m.add(1000 + copy, 2, descriptors.get(from) as PictureDescriptor);
-          local.set(1000 + copy, (descriptors.get(from) as PictureDescriptor).local);
-        }
-        const found = await m.search(
-          await matcher.describe(await photographed(pictures.get(pictureId(2, 0)) as Buffer, random(5))),
-          5,
-        );
-        const ids = asked[0] ?? [];
-        return { found, products: new Set(ids.map((id) => (id >= 1000 ? 2 : Math.floor(id / 10)))), ids };
-      };
-      const byPicture = await shortlisted(undefined);
-      expect(byPicture.products).toEqual(new Set([2]));
-      const byProduct = await shortlisted({ products: 4, pictures: 2 });
-      expect(byProduct.products.size).toBe(4);
-      expect(byProduct.ids.length).toBeLessThanOrEqual(8);
-      // Still the photographed product first.
-      expect(byProduct.found[0]?.productId).toBe(2);
-      for (let copy = 1; copy <= 8; copy++) local.delete(1000 + copy);
-    });
-
     it("counts a product's other pictures' inliers above chance, so a product seen well twice beats one seen once", async () => {
       const query = descriptors.get(pictureId(1, 0)) as PictureDescriptor;
       const ranked = async (evidence: { pictures: number; floor: number }) => {

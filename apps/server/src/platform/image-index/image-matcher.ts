@@ -101,14 +101,6 @@ export interface MatcherOptions {
    */
   readonly picturesPerProduct: number;
   /**
-   * When set, the shortlist is taken by product, not by picture: the first `products` distinct
-   * products in the order of their nearest picture (among `candidates`), each re-ranked with up
-   * to `pictures` of its pictures among the candidates, nearest first. A catalogue with 20-28
-   * pictures a product otherwise fills a shortlist of 30 pictures with one or two products' own,
-   * and the right product is never verified. `shortlist` and `picturesPerProduct` then do not apply.
-   */
-  readonly shortlistProducts?: { readonly products: number; readonly pictures: number };
-  /**
    * A product's geometric evidence: the inliers of its best picture, plus those of its next
    * best pictures (up to `pictures` in all) above `floor` (what an unrelated picture reaches
    * by chance, so noise does not add up).
@@ -379,7 +371,6 @@ export class OrbImageMatcher implements ImageMatcher<PictureDescriptor> {
    */
   private shortlistOf(nearest: readonly number[]): number[] {
     const o = this.options;
-    if (o.shortlistProducts) return this.shortlistByProduct(nearest, o.shortlistProducts);
     if (o.picturesPerProduct <= 1) return nearest.slice(0, o.shortlist);
     const out: number[] = [];
     const products = new Set<number>();
@@ -396,26 +387,6 @@ export class OrbImageMatcher implements ImageMatcher<PictureDescriptor> {
         if (out.length >= o.shortlist) break;
         out.push(pictureId);
       }
-    }
-    return out;
-  }
-
-  /** The first `products` distinct products of the nearest pictures, with up to `pictures` of their nearest each. */
-  private shortlistByProduct(
-    nearest: readonly number[],
-    { products, pictures }: { readonly products: number; readonly pictures: number },
-  ): number[] {
-    const taken = new Map<number, number>();
-    const out: number[] = [];
-    for (const id of nearest) {
-      const productId = this.productOf.get(id);
-      if (productId === undefined) continue;
-      const count = taken.get(productId);
-      if (count === undefined) {
-        if (taken.size >= products) continue;
-      } else if (count >= pictures) continue;
-      taken.set(productId, (count ?? 0) + 1);
-      out.push(id);
     }
     return out;
   }
