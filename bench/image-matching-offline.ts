@@ -77,6 +77,12 @@ const opts = imageBenchOptions({
   analyse: { type: 'boolean', default: false },
   options: { type: 'string', default: '{}' },
   variants: { type: 'string', default: '[]' },
+  // Both halves over one catalogue (describing 10 000 distractors' worth of catalogue once): the
+  // tuning half is still what a choice is made on, the reporting half only reported.
+  'both-halves': { type: 'boolean', default: false },
+  // Each query's first 50 products with the engine's scores, as JSON lines, for measuring another
+  // descriptor fused with them (bench/image-embedding-offline.ts).
+  dump: { type: 'string', default: '' },
 });
 /** The engine's options with --options (JSON, merged one level deep) over them: for tuning runs. */
 function withOptions(base: MatcherOptions, json: string): MatcherOptions {
@@ -363,6 +369,20 @@ async function analyse(
   );
 }
 
+/** Writes each query's first 50 products (picture ids index the catalogue: gallery, demo, drawn). */
+async function dump(
+  matcher: OrbImageMatcher,
+  which: string,
+  queries: readonly { path: string; sku: string }[],
+): Promise<void> {
+  const lines: string[] = [];
+  for (const q of queries) {
+    const found = await matcher.search(await matcher.describeQuery(readFileSync(q.path)), 50);
+    lines.push(JSON.stringify({ half: which, path: q.path, sku: q.sku, found }));
+  }
+  writeFileSync(`${opts.dump}.${which}.jsonl`, `${lines.join('\n')}\n`);
+}
+
 await loadOpenCv();
 console.log(`image matching, offline; ${half} half of the queries\n`);
 
@@ -379,43 +399,56 @@ if ((run('photos') || run('scale')) && labelsFound) {
   });
   photoGallery = split.gallery.map(asPicture);
   photoQueries = split[half].map(asPicture);
+  const halves = opts.bothHalves ? (['tuning', 'reporting'] as const) : ([half] as const);
   console.log(
-    `(a) photos: ${opts.labels}\n  ${skus.length} skus, ${photoGallery.length} catalogue photos (first ${opts.gallery} train photos per sku) + ${demoPictures.length} demo pictures + ${drawnPictures.length} drawn distractors; queries: ${opts.queries} photos, ${half} subset`,
+    `(a) photos: ${opts.labels}\n  ${skus.length} skus, ${photoGallery.length} catalogue photos (first ${opts.gallery} train photos per sku) + ${demoPictures.length} demo pictures + ${drawnPictures.length} drawn distractors; queries: ${opts.queries} photos, ${halves.join(' and ')} subset`,
   );
   photoCatalogue = await catalogue([...photoGallery, ...demoPictures, ...drawnPictures]);
   if (run('photos')) {
-    report(
-      `${opts.queries} photos among ${photoCatalogue.matcher.size} pictures`,
-      photoQueries.length,
-      await measure(photoCatalogue.matcher, photoQueries),
-      GOALS.photos,
-    );
-    if (opts.analyse) await analyse(photoCatalogue, photoQueries, skus);
-    // Other re-ranking options over the same features and vocabulary (--variants, a JSON array).
-    for (const variant of JSON.parse(opts.variants) as object[]) {
+    const toysOnly = await catalogue([...demoPictures, ...drawnPictures]);
+    // Other options over the same features and vocabulary (--variants, a JSON array), the
+    // engine's own first: before and after in one run.
+    const rebuilt = (
+      cat: Awaited<ReturnType<typeof catalogue>>,
+      pictures: readonly Picture[],
+      variant: object,
+    ) => {
       const options = withOptions(MATCHER, JSON.stringify(variant));
-      const { matcher: base, features } = photoCatalogue;
       const local = new MemoryLocalFeatures();
-      const matcher = new OrbImageMatcher(base.vocabulary, local, options, features.length);
-      const all = [...photoGallery, ...demoPictures, ...drawnPictures];
-      features.forEach((f, i) => {
+      const matcher = new OrbImageMatcher(cat.matcher.vocabulary, local, options, cat.features.length);
+      cat.features.forEach((f, i) => {
         const d = matcher.describeFeatures(f);
-        matcher.add(i, (all[i] as Picture).product, d);
+        matcher.add(i, (pictures[i] as Picture).product, d);
         local.set(i, d.local);
       });
-      report(
-        `variant ${JSON.stringify(variant)}`,
-        photoQueries.length,
-        await measure(matcher, photoQueries),
-        GOALS.photos,
-      );
+      return matcher;
+    };
+    const all = [...photoGallery, ...demoPictures, ...drawnPictures];
+    const variants = [null, ...(JSON.parse(opts.variants) as object[])];
+    for (const which of halves) {
+      const queries = split[which].map(asPicture);
+      console.log(`\n  ${which} subset of the ${opts.queries} photos:`);
+      for (const variant of variants) {
+        const label = variant ? `variant ${JSON.stringify(variant)}` : 'engine';
+        const matcher = variant ? rebuilt(photoCatalogue, all, variant) : photoCatalogue.matcher;
+        report(
+          `${label}, ${opts.queries} photos among ${matcher.size} pictures`,
+          queries.length,
+          await measure(matcher, queries),
+          GOALS.photos,
+        );
+        if (which === half && !variant && opts.analyse) await analyse(photoCatalogue, queries, skus);
+        if (!variant && opts.dump) await dump(matcher, which, split[which]);
+        const unrelated = variant
+          ? rebuilt(toysOnly, [...demoPictures, ...drawnPictures], variant)
+          : toysOnly.matcher;
+        reportUnrelated(
+          `${label}, photos against the drawn pictures alone`,
+          queries.length,
+          await measure(unrelated, queries),
+        );
+      }
     }
-    const toysOnly = await catalogue([...demoPictures, ...drawnPictures]);
-    reportUnrelated(
-      'photos against the drawn pictures alone',
-      photoQueries.length,
-      await measure(toysOnly.matcher, photoQueries),
-    );
   }
 } else if (run('photos')) console.log(`(a) photos: ${opts.labels} not found, skipped`);
 

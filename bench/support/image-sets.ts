@@ -277,6 +277,8 @@ export function imageBenchOptions(
     analyse?: { type: 'boolean'; default: boolean };
     options?: { type: 'string'; default: string };
     variants?: { type: 'string'; default: string };
+    'both-halves'?: { type: 'boolean'; default: boolean };
+    dump?: { type: 'string'; default: string };
   } = {},
 ) {
   const { values } = parseArgs({
@@ -310,5 +312,7 @@ export function imageBenchOptions(
     analyse: values.analyse === true,
     options: typeof values.options === 'string' ? values.options : '{}',
     variants: typeof values.variants === 'string' ? values.variants : '[]',
+    bothHalves: values['both-halves'] === true,
+    dump: typeof values.dump === 'string' ? values.dump : '',
   };
 }
