@@ -1,7 +1,6 @@
 import {
   Badge,
   Button,
-  Group,
   Image,
   Paper,
   Select,
@@ -25,6 +24,7 @@ import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
 import {
   contentKey,
+  EditOrRemove,
   EditorModal,
   emptyTexts,
   LanguagesBadge,
@@ -233,22 +233,12 @@ export function BannersPage() {
                       />
                     </Table.Td>
                     <Table.Td data-stack="actions">
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => editor.open(draftOf(b))}>
-                          {editable ? t('ui.common.edit') : t('ui.content.view')}
-                        </Button>
-                        {editable && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => void askDelete(b)}
-                            aria-label={`${t('ui.common.remove')}: ${name}`}
-                          >
-                            {t('ui.common.remove')}
-                          </Button>
-                        )}
-                      </Group>
+                      <EditOrRemove
+                        editable={editable}
+                        name={name}
+                        onEdit={() => editor.open(draftOf(b))}
+                        onRemove={() => void askDelete(b)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );

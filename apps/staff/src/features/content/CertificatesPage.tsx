@@ -30,7 +30,16 @@ import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
 import { PICTURE_TYPES, uploadPicture } from '../../lib/upload';
 import { OPTIONS_KEY } from '../products/keys';
-import { contentKey, EditorModal, moved, OrderButtons, toDay, useContentWrite, useEditor } from './parts';
+import {
+  contentKey,
+  EditOrRemove,
+  EditorModal,
+  moved,
+  OrderButtons,
+  toDay,
+  useContentWrite,
+  useEditor,
+} from './parts';
 
 interface Draft {
   id?: number;
@@ -321,27 +330,13 @@ export function CertificatesPage() {
                     />
                   </Table.Td>
                   <Table.Td data-stack="actions">
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => editor.open(draftOf(c))}
-                        aria-label={`${editable ? t('ui.common.edit') : t('ui.content.view')}: ${name}`}
-                      >
-                        {editable ? t('ui.common.edit') : t('ui.content.view')}
-                      </Button>
-                      {editable && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => void askDelete(c)}
-                          aria-label={`${t('ui.common.remove')}: ${name}`}
-                        >
-                          {t('ui.common.remove')}
-                        </Button>
-                      )}
-                    </Group>
+                    <EditOrRemove
+                      editable={editable}
+                      name={name}
+                      nameTheEdit
+                      onEdit={() => editor.open(draftOf(c))}
+                      onRemove={() => void askDelete(c)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               );

@@ -26,7 +26,7 @@ import { dayStart, formatDate } from '../../lib/format';
 import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
 import { useUrlFilters } from '../../lib/useParams';
-import { contentKey, EditorModal, toDay, useContentWrite, useEditor } from './parts';
+import { contentKey, EditOrRemove, EditorModal, toDay, useContentWrite, useEditor } from './parts';
 
 const PAGE_SIZE = 20;
 const CATEGORIES = [1, 2, 3, 4] as const;
@@ -215,22 +215,12 @@ export function NewsPage() {
                   </Table.Td>
                   <Table.Td data-label={t('ui.content.news.clicks')}>{n.click_count}</Table.Td>
                   <Table.Td data-stack="actions">
-                    <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => editor.open(draftOf(n))}>
-                        {editable ? t('ui.common.edit') : t('ui.content.view')}
-                      </Button>
-                      {editable && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => void askDelete(n)}
-                          aria-label={`${t('ui.common.remove')}: ${n.title}`}
-                        >
-                          {t('ui.common.remove')}
-                        </Button>
-                      )}
-                    </Group>
+                    <EditOrRemove
+                      editable={editable}
+                      name={n.title}
+                      onEdit={() => editor.open(draftOf(n))}
+                      onRemove={() => void askDelete(n)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -26,6 +26,7 @@ import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
 import {
   contentKey,
+  EditOrRemove,
   EditorModal,
   moved,
   OrderButtons,
@@ -242,24 +243,14 @@ export function ShowroomsPage() {
                                 />
                               </Table.Td>
                               <Table.Td>
-                                <Group gap={4} wrap="nowrap">
-                                  <Button size="xs" variant="light" onClick={() => void openBooth(booth.id)}>
-                                    {editable ? t('ui.common.edit') : t('ui.content.view')}
-                                  </Button>
-                                  {editable && (
-                                    <Button
-                                      size="xs"
-                                      variant="subtle"
-                                      color="red"
-                                      aria-label={`${t('ui.common.remove')}: ${label}`}
-                                      onClick={() =>
-                                        void askDelete('booth', booth.id, label, booth.product_count)
-                                      }
-                                    >
-                                      {t('ui.common.remove')}
-                                    </Button>
-                                  )}
-                                </Group>
+                                <EditOrRemove
+                                  editable={editable}
+                                  name={label}
+                                  onEdit={() => void openBooth(booth.id)}
+                                  onRemove={() =>
+                                    void askDelete('booth', booth.id, label, booth.product_count)
+                                  }
+                                />
                               </Table.Td>
                             </Table.Tr>
                           );

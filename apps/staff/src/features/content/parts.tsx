@@ -119,6 +119,51 @@ export function TextsByLanguage({
   );
 }
 
+/**
+ * A content row's own buttons: edit (view, for who may not write) and, for writers, remove,
+ * named with the row so a screen reader tells the rows' buttons apart. `nameTheEdit` names the
+ * edit button too, where the list has no other way to tell its rows' edits apart.
+ */
+export function EditOrRemove({
+  editable,
+  name,
+  onEdit,
+  onRemove,
+  nameTheEdit = false,
+}: {
+  editable: boolean;
+  name: string;
+  onEdit(): void;
+  onRemove(): void;
+  nameTheEdit?: boolean;
+}) {
+  const { t } = useTranslation();
+  const edit = editable ? t('ui.common.edit') : t('ui.content.view');
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        onClick={onEdit}
+        aria-label={nameTheEdit ? `${edit}: ${name}` : undefined}
+      >
+        {edit}
+      </Button>
+      {editable && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={onRemove}
+          aria-label={`${t('ui.common.remove')}: ${name}`}
+        >
+          {t('ui.common.remove')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /** Move up and move down, by keyboard and screen reader too; the first cannot go up, the last down. */
 export function OrderButtons({
   name,
