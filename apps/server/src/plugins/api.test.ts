@@ -269,11 +269,13 @@ describe('the /api envelope under the limits of calls in flight (decision 0044)'
   let t: TestApp;
   let release!: () => void;
   let held: Promise<void>;
+  let building = 0;
   beforeAll(async () => {
     held = new Promise<void>((resolve) => (release = resolve));
     t = await createTestApp({
       inFlightLimits: IN_FLIGHT_LIMITS,
       buildWorkbook: async () => {
+        building += 1;
         await held;
         return Buffer.from('PK');
       },
@@ -290,16 +292,17 @@ describe('the /api envelope under the limits of calls in flight (decision 0044)'
     const ids = products.data.list.map((p) => p.id);
     for (const buyer of [first, second]) await t.call('add_sample_car', { ids }, buyer);
 
-    const building = t.call('export_sample_car', { lines: [] }, first);
+    const firstExport = t.call('export_sample_car', { lines: [] }, first);
     const otherSession = t.call('export_sample_car', { lines: [] }, second);
+    // Both workbooks are being built before the next call is sent: sent any sooner, on a busy
+    // machine the repeat could be let in ahead of the first and be the one left waiting.
+    await vi.waitFor(() => expect(building).toBe(2), { timeout: 10_000 });
     // While the first is in hand, the same session's next export, of either kind, is refused unread.
-    await vi.waitFor(async () => {
-      const again = await t.call('export_sample_car', { lines: [] }, first);
-      expect(again).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, data: null });
-    });
+    const again = await t.call('export_sample_car', { lines: [] }, first);
+    expect(again).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, data: null });
     expect((await t.call('export_choose', { id: 1 }, first)).code).toBe(ErrorCode.TOO_MANY_REQUESTS);
     release();
-    expect((await building).code).toBe(0);
+    expect((await firstExport).code).toBe(0);
     expect((await otherSession).code).toBe(0);
     // Answered, it is no longer in hand.
     expect((await t.call('export_sample_car', { lines: [] }, first)).code).toBe(0);
@@ -384,11 +387,11 @@ describe("the /api envelope under the instance's cap on heavy calls (decision 00
     const refusedBefore = await refusedFull();
 
     const first = t.call('export_sample_car', { lines: [] }, a);
-    await vi.waitFor(async () => expect(await running()).toBe(1));
+    await vi.waitFor(async () => expect(await running()).toBe(1), { timeout: 10_000 });
     // Another buyer's search waits for the place: no answer yet.
     let searched = false;
     const second = t.call('image_search', validBody.image_search, b).finally(() => (searched = true));
-    await vi.waitFor(async () => expect(await waiting()).toBe(1));
+    await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000 });
     expect(searched).toBe(false);
 
     // Full: every heavy call, from a third buyer or staff, is answered -429 at once, unread.
@@ -442,13 +445,13 @@ describe("the /api envelope under the instance's cap on heavy calls (decision 00
     await t.call('add_sample_car', { ids }, a);
     const refusedBefore = await refusedFull();
     const first = t.call('export_sample_car', { lines: [] }, a);
-    await vi.waitFor(async () => expect(await running()).toBe(1));
+    await vi.waitFor(async () => expect(await running()).toBe(1), { timeout: 10_000 });
     // The same session's second export: its own limit (one at a time) answers, the queue stays empty.
     expect((await t.call('export_choose', { id: 1 }, a)).code).toBe(ErrorCode.TOO_MANY_REQUESTS);
     expect([await waiting(), (await refusedFull()) - refusedBefore]).toEqual([0, 0]);
     // So another buyer still gets the place that waits.
     const second = t.call('export_sample_car', { lines: [] }, b);
-    await vi.waitFor(async () => expect(await waiting()).toBe(1));
+    await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000 });
     letGo();
     expect((await first).code).toBe(0);
     expect((await second).code).not.toBe(ErrorCode.TOO_MANY_REQUESTS);
