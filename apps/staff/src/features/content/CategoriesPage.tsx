@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Image, Menu, Paper, Select, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Image, Menu, Paper, Select, Switch, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { StaffCategory } from '@vitrine/contract';
 import { useState } from 'react';
@@ -6,21 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { PictureField } from '../../components/PictureField';
 import { QueryState } from '../../components/QueryState';
-import { RowActions } from '../../components/RowActions';
 import { useConfirm } from '../../components/confirm';
 import { call } from '../../lib/api';
 import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
 import {
   contentKey,
+  EditAndMenu,
   EditorModal,
   emptyTexts,
   LanguagesBadge,
   moved,
   OrderButtons,
+  textIn,
   type Texts,
   TextsByLanguage,
-  textIn,
   useContentWrite,
   useEditor,
 } from './parts';
@@ -154,23 +154,19 @@ export function CategoriesPage() {
                         />
                       </Table.Td>
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => editor.open(draftOf(k))}>
-                            {editable ? t('ui.common.edit') : t('ui.content.view')}
-                          </Button>
-                          {editable && (
-                            <RowActions label={t('ui.content.moreFor', { name })}>
-                              {k.parent_id === null && (
-                                <Menu.Item onClick={() => open(k.id)}>
-                                  {t('ui.content.categories.addChild')}
-                                </Menu.Item>
-                              )}
-                              <Menu.Item color="red" onClick={() => void askDelete(k)}>
-                                {t('ui.common.remove')}
+                        <EditAndMenu
+                          editable={editable}
+                          name={name}
+                          onEdit={() => editor.open(draftOf(k))}
+                          onRemove={() => void askDelete(k)}
+                          items={
+                            k.parent_id === null && (
+                              <Menu.Item onClick={() => open(k.id)}>
+                                {t('ui.content.categories.addChild')}
                               </Menu.Item>
-                            </RowActions>
-                          )}
-                        </Group>
+                            )
+                          }
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );

@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { StackTable } from '../../components/StackTable';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { QueryState } from '../../components/QueryState';
-import { RowActions } from '../../components/RowActions';
 import { useConfirm } from '../../components/confirm';
 import { call } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
@@ -16,7 +15,7 @@ import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
 import { useUrlFilters } from '../../lib/useParams';
 import { OPTIONS_KEY } from '../products/keys';
-import { contentKey, EditorModal, useContentWrite, useEditor } from './parts';
+import { contentKey, EditAndMenu, EditorModal, useContentWrite, useEditor } from './parts';
 
 const PAGE_SIZE = 20;
 
@@ -145,18 +144,12 @@ export function FactoriesPage() {
                     </Table.Td>
                     <Table.Td data-label={t('ui.content.factories.products')}>{f.product_count}</Table.Td>
                     <Table.Td data-stack="actions">
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => editor.open({ ...f })}>
-                          {editable ? t('ui.common.edit') : t('ui.content.view')}
-                        </Button>
-                        {editable && (
-                          <RowActions label={t('ui.content.moreFor', { name })}>
-                            <Menu.Item color="red" onClick={() => void askDelete(f)}>
-                              {t('ui.common.remove')}
-                            </Menu.Item>
-                          </RowActions>
-                        )}
-                      </Group>
+                      <EditAndMenu
+                        editable={editable}
+                        name={name}
+                        onEdit={() => editor.open({ ...f })}
+                        onRemove={() => void askDelete(f)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );

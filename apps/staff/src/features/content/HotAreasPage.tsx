@@ -1,17 +1,17 @@
-import { Button, Group, Menu, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { StaffHotArea } from '@vitrine/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { RowActions } from '../../components/RowActions';
 import { useConfirm } from '../../components/confirm';
 import { call } from '../../lib/api';
 import { useMe } from '../../lib/queries';
 import { mayCall } from '../../lib/roles';
 import {
   contentKey,
+  EditAndMenu,
   EditorModal,
   emptyTexts,
   LanguagesBadge,
@@ -19,9 +19,9 @@ import {
   OrderButtons,
   OrderedProducts,
   ProductPicker,
+  textIn,
   type Texts,
   TextsByLanguage,
-  textIn,
   useContentWrite,
   useEditor,
 } from './parts';
@@ -119,31 +119,24 @@ export function HotAreasPage() {
                         />
                       </Table.Td>
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => setRanking(a)}>
-                            {t('ui.content.hotAreas.ranking')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() =>
-                              editor.open({
-                                id: a.id,
-                                updated_at: a.updated_at,
-                                names: { ...emptyTexts(), ...a.names },
-                              })
-                            }
-                          >
-                            {editable ? t('ui.common.edit') : t('ui.content.view')}
-                          </Button>
-                          {editable && (
-                            <RowActions label={t('ui.content.moreFor', { name })}>
-                              <Menu.Item color="red" onClick={() => void askDelete(a)}>
-                                {t('ui.common.remove')}
-                              </Menu.Item>
-                            </RowActions>
-                          )}
-                        </Group>
+                        <EditAndMenu
+                          editable={editable}
+                          name={name}
+                          editVariant="subtle"
+                          before={
+                            <Button size="xs" variant="light" onClick={() => setRanking(a)}>
+                              {t('ui.content.hotAreas.ranking')}
+                            </Button>
+                          }
+                          onEdit={() =>
+                            editor.open({
+                              id: a.id,
+                              updated_at: a.updated_at,
+                              names: { ...emptyTexts(), ...a.names },
+                            })
+                          }
+                          onRemove={() => void askDelete(a)}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );

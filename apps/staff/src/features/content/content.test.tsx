@@ -99,6 +99,35 @@ describe('the showroom content screens', { timeout: 60_000 }, () => {
     );
   });
 
+  it('offers a subcategory under a top category only, and deletes a category once asked and agreed', async () => {
+    const calls = mockCalls({
+      ...shellCalls('owner'),
+      staff_list_categories: () => ({
+        list: [category(1, 'Vehicles'), category(11, 'Ride-ons', { parent_id: 1 })],
+      }),
+      staff_delete_content: () => ({ deleted: 1 }),
+    });
+    const { user } = await renderConsole('/categories');
+    await user.click(await screen.findByRole('button', { name: 'More for Ride-ons' }));
+    expect(await screen.findByRole('menuitem', { name: 'Remove' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Add a subcategory' })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'More for Vehicles' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Add a subcategory' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'More for Vehicles' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    const ask = await screen.findByRole('dialog', { name: 'Delete the category?' });
+    expect(calls.named('staff_delete_content')).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() =>
+      expect(calls.named('staff_delete_content')[0]?.body).toEqual({ kind: 'category', id: 1 }),
+    );
+  });
+
   it('saves a category’s names with the version it was read at, and offers a reload when a colleague saved first', async () => {
     const calls = mockCalls({
       ...shellCalls('owner'),

@@ -6,6 +6,7 @@ import {
   Group,
   Image,
   Loader,
+  Menu,
   Modal,
   Select,
   Stack,
@@ -21,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { type CallBody, call, callWithTip, isApiError } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { RowActions } from '../../components/RowActions';
 
 /** Query keys of the content pages: one prefix, so a write refreshes what it touched. */
 export const CONTENT_KEY = ['content'] as const;
@@ -159,6 +161,48 @@ export function EditOrRemove({
         >
           {t('ui.common.remove')}
         </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * Edit (or view, for who may not edit) and a menu of the row's other actions, remove last: for
+ * rows with more to do than the two EditOrRemove shows side by side.
+ */
+export function EditAndMenu({
+  editable,
+  name,
+  onEdit,
+  onRemove,
+  before,
+  items,
+  editVariant = 'light',
+}: {
+  editable: boolean;
+  name: string;
+  onEdit(): void;
+  onRemove(): void;
+  /** A button of the row's own, ahead of Edit (a hot area's ranking). */
+  before?: ReactNode;
+  /** Menu items ahead of Remove (a top category's "add a sub-category"). */
+  items?: ReactNode;
+  editVariant?: 'light' | 'subtle';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {before}
+      <Button size="xs" variant={editVariant} onClick={onEdit}>
+        {editable ? t('ui.common.edit') : t('ui.content.view')}
+      </Button>
+      {editable && (
+        <RowActions label={t('ui.content.moreFor', { name })}>
+          {items}
+          <Menu.Item color="red" onClick={onRemove}>
+            {t('ui.common.remove')}
+          </Menu.Item>
+        </RowActions>
       )}
     </Group>
   );
