@@ -48,6 +48,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0019_banner_schedule',
       '0020_certificate_pictures',
       '0021_linesheet_files',
+      '0022_chat_messages_by_company',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)

@@ -23,6 +23,7 @@ import * as m0018 from './migrations/0018_search_logs';
 import * as m0019 from './migrations/0019_banner_schedule';
 import * as m0020 from './migrations/0020_certificate_pictures';
 import * as m0021 from './migrations/0021_linesheet_files';
+import * as m0022 from './migrations/0022_chat_messages_by_company';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_banner_schedule': m0019,
   '0020_certificate_pictures': m0020,
   '0021_linesheet_files': m0021,
+  '0022_chat_messages_by_company': m0022,
 };
 
 export class MigrationError extends Error {

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { type PlannedQuery, queryPlan } from '../../test/query-plan';
 
 /**
  * The buyers' lists leave out products taken off the showroom (decision 0050); migration 0015's
@@ -14,31 +15,7 @@ describe('the indexes of the products buyers are shown', () => {
   });
   afterAll(() => t.close());
 
-  /** The plan of a query, as text, with the planner told to prefer indexes (tiny test tables). */
-  async function plan(
-    db: Kysely<Database>,
-    query: { compile(): { sql: string; parameters: readonly unknown[] } },
-  ) {
-    const { sql: text, parameters } = query.compile();
-    if (t.dialect === 'sqlite') {
-      const rows = await sql<{
-        detail: string;
-      }>`explain query plan ${sql.raw(inline(text, parameters))}`.execute(db);
-      return rows.rows.map((r) => r.detail).join('\n');
-    }
-    return db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      const rows = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(inline(text, parameters))}`.execute(
-        trx,
-      );
-      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-  }
-  /** The numbers of a compiled query written in (an EXPLAIN takes no parameters on PostgreSQL). */
-  const inline = (text: string, parameters: readonly unknown[]) => {
-    let i = 0;
-    return text.replace(/\?|\$\d+/g, () => String(Number(parameters[i++])));
-  };
+  const plan = (db: Kysely<Database>, query: PlannedQuery) => queryPlan(t, db, query);
 
   const page = (order: (qb: ReturnType<typeof base>) => ReturnType<typeof base>) => order(base());
   const base = () =>

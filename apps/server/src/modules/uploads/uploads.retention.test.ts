@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { queryPlan } from '../../test/query-plan';
 import { UNATTACHED_UPLOAD_GRACE_MS, UNATTACHED_UPLOAD_LOOKBACK_DAYS } from './uploads.retention';
 
 const DAY = 24 * 3600 * 1000;
@@ -157,5 +159,15 @@ describe('deleting uploads nobody kept', () => {
 
   it('leaves uploads from before the look-back alone', async () => {
     expect(await stored('longAgo')).toBe(true);
+  });
+
+  it("reads a company's recent chat messages by an index, not the whole table (migration 0022)", async () => {
+    const recentMessages = t.db
+      .selectFrom('chat_messages')
+      .select('msg_content')
+      .where('company_id', '=', company)
+      .where(sql<boolean>`msg_content LIKE '%/im/%'`)
+      .where('created_at', '>=', now - UNATTACHED_UPLOAD_LOOKBACK_DAYS * DAY);
+    expect(await queryPlan(t, t.db, recentMessages)).toContain('chat_messages_by_company');
   });
 });
