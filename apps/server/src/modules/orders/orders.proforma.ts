@@ -1,6 +1,11 @@
 import { languageByKey, minorUnitsOf } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
-import { createPdfLinks, PDF_LINK_TTL_MS, type PdfLinks, registerPdfDownload } from '../../platform/pdf/links';
+import {
+  createPdfLinks,
+  PDF_LINK_TTL_MS,
+  type PdfLinks,
+  registerPdfDownload,
+} from '../../platform/pdf/links';
 import type { Storage } from '../../platform/storage';
 import type { ProformaOrder, ProformaPort } from './orders.service';
 import type { PictureSource, ProformaInput } from './proforma/proforma.input';

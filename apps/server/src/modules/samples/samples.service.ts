@@ -538,7 +538,10 @@ export function createSamplesService({
     },
 
     /** The products of a record of the staff's company; null when it is another company's or none. */
-    async staffRecordProducts(companyId: number, id: number): Promise<{ number: string; ids: number[] } | null> {
+    async staffRecordProducts(
+      companyId: number,
+      id: number,
+    ): Promise<{ number: string; ids: number[] } | null> {
       const r = await repo.inboxOne(companyId, id);
       if (!r) return null;
       const lines = await repo.lines(companyId, r.id, LIMITS.CART_MAX_LINES, 0);
