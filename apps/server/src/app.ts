@@ -124,6 +124,7 @@ import { reencodeImage } from './platform/image-content';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import { type Bus, InProcessBus } from './platform/bus';
+import { shareCatalogueChanges } from './platform/catalogue-events';
 import { sessionsEndedNotifier } from './platform/session-events';
 import { createChatSigner } from './platform/chat-signature';
 import { type OrderChangedEvent, orderTopic } from './platform/order-events';
@@ -417,9 +418,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // A change of the catalogue in the console reaches buyers at once: the company's list totals
-  // and keyword filters held in memory are dropped (decisions 0057, 0076).
+  // and keyword filters held in memory are dropped, here and, through the bus, on every other
+  // instance (decisions 0057, 0076).
+  const catalogueChanges = await shareCatalogueChanges(
+    bus,
+    randomBytes(8).toString('hex'),
+    (companyId) => catalog.forget(companyId),
+    (err) => app.log.warn({ err }, 'catalogue: a change was not told to the other instances'),
+  );
+  app.addHook('onClose', () => catalogueChanges.stop().catch(() => undefined));
   const catalogueChanged = (companyId: number) => {
     catalog.forget(companyId);
+    catalogueChanges.tell(companyId);
     deps.onCatalogueChange?.(companyId);
   };
   const productSearch = createTextSearch(deps.db, deps.textSearchLimits);
