@@ -34,7 +34,7 @@ import { staffProductsRoutes } from './modules/catalog/staff-products.routes';
 import { createContentRepository } from './modules/content/content.repository';
 import { contentRoutes } from './modules/content/content.routes';
 import { createContentService } from './modules/content/content.service';
-import { createStaffProductsService } from './modules/catalog/staff-products.service';
+import { createStaffProductsService, type StaffProductsDeps } from './modules/catalog/staff-products.service';
 import { createTextSearch } from './modules/catalog/text-search';
 import type { TextSearchLimits } from './modules/catalog/text-search';
 import { createBuyersRepository } from './modules/buyers/buyers.repository';
@@ -124,6 +124,7 @@ import { reencodeImage } from './platform/image-content';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticStaff, registerStaticWeb } from './plugins/static-web';
 import { type Bus, InProcessBus } from './platform/bus';
+import { shareCatalogueChanges } from './platform/catalogue-events';
 import { sessionsEndedNotifier } from './platform/session-events';
 import { createChatSigner } from './platform/chat-signature';
 import { type OrderChangedEvent, orderTopic } from './platform/order-events';
@@ -208,6 +209,8 @@ export interface AppDeps {
   linesheetMaxProducts?: number;
   /** Linesheets drawn at once before one more is answered -429 (default 2; tests choose). */
   linesheetMaxPending?: number;
+  /** Hears every drop of a company's catalogue caches (tests count them). */
+  onCatalogueChange?: (companyId: number) => void;
   /** Hears every committed change of a quotation or order, besides the bus (tests). */
   onOrderChange?: (change: OrderChange) => void;
   /** Chat fan-out and other events between instances: in-process by default, Redis when configured. */
@@ -414,8 +417,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     searchLog: searchLog.record,
   });
 
+  // A change of the catalogue in the console reaches buyers at once: the company's list totals
+  // and keyword filters held in memory are dropped, here and, through the bus, on every other
+  // instance (decisions 0057, 0076).
+  const catalogueChanges = await shareCatalogueChanges(
+    bus,
+    randomBytes(8).toString('hex'),
+    (companyId) => catalog.forget(companyId),
+    (err) => app.log.warn({ err }, 'catalogue: a change was not told to the other instances'),
+  );
+  app.addHook('onClose', () => catalogueChanges.stop().catch(() => undefined));
+  const catalogueChanged = (companyId: number) => {
+    catalog.forget(companyId);
+    catalogueChanges.tell(companyId);
+    deps.onCatalogueChange?.(companyId);
+  };
   const productSearch = createTextSearch(deps.db, deps.textSearchLimits);
-  const staffProducts = createStaffProductsService({
+  const staffProductDeps: Omit<StaffProductsDeps, 'changed'> = {
     repo: createStaffProductsRepository(deps.db, productSearch),
     clock: deps.clock,
     storage: deps.storage,
@@ -437,7 +455,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     makeVariants: (key, made) =>
       made ? storePictureVariants(deps.storage, key, made) : makePictureVariants(deps.storage, key),
     indexPictures: () => imageIndex.refresh(),
-  });
+  };
+  const staffProducts = createStaffProductsService({ ...staffProductDeps, changed: catalogueChanged });
 
   // Issue 18 item 3: categories, banners, news, showrooms and booths kept in the console (decision 0057).
   const content = createContentService({
@@ -446,7 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     keepPicture: staffProducts.keepPicture,
     // Buyers' reads of these tables go to the database each time but for the catalogue's totals.
-    changed: (companyId) => catalog.forget(companyId),
+    changed: catalogueChanged,
   });
   // Calls being answered now (received, their response not yet closed): an import's rows give way
   // to them (decision 0070). 'close' comes for every response, sent or cut off. Only the /api's
@@ -463,7 +482,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock,
     storage: deps.storage,
     work: deps.importWork ?? inlineImportWork,
-    products: staffProducts,
+    // The same product calls, but telling no change per row: buyers' lists would miss their
+    // cached totals for the whole run. The run tells it once, when it ends (decision 0076).
+    products: createStaffProductsService({ ...staffProductDeps, changed: () => undefined }),
+    changed: catalogueChanged,
     uploadOwner,
     pictureLimits: IMPORT_PICTURE_LIMITS,
     translator: (lang) => consoleTranslator(lang === 'zh' ? LANGUAGES[0] : LANGUAGES[1]),

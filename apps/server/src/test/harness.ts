@@ -81,6 +81,8 @@ export interface TestAppOptions {
   importCallsInHand?: () => number;
   /** How long an import's row gives way at most (default PACE_LIMITS). */
   importPace?: PaceLimits;
+  /** Hears every drop of a company's catalogue caches (tests count them). */
+  onCatalogueChange?: (companyId: number) => void;
   /** Draws linesheets (default: the app's own, inline). */
   renderLinesheet?: LinesheetRenderer;
   /** The most products in one linesheet (default LINESHEET_MAX_PRODUCTS). */
@@ -124,6 +126,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       afterImportRowStored: opts.afterImportRowStored,
       importCallsInHand: opts.importCallsInHand,
       importPace: opts.importPace,
+      onCatalogueChange: opts.onCatalogueChange,
       importWorkDir: join(dataDir, 'import'),
       defaultSite: 'demo',
       logLevel: opts.logStream ? 'info' : 'silent',

@@ -85,6 +85,11 @@ export interface ImportDeps {
   translator(lang: 'en' | 'zh'): StaffTranslate;
   /** Has the image index look at the new pictures now. */
   indexPictures(): Promise<void>;
+  /**
+   * The company's products changed: drop the caches in front of buyers' lists. Told once when a
+   * run ends, however it ends, never per row: `products` does not tell it (decision 0076).
+   */
+  changed(companyId: number): void;
   log: Logger;
   /** Where the zips are kept on disk while a job reads them. */
   workDir: string;
@@ -415,6 +420,8 @@ export function createImportService(deps: ImportDeps) {
     if (!job) return;
     const c = await callerOf(job);
     if (!c) {
+      // A run resumed here may follow rows stored by an instance that stopped: counted now.
+      deps.changed(companyId);
       await repo.updateJob(jobId, { status: 'failed', lease_until: 0, updated_at: clock.now() });
       return;
     }
@@ -461,6 +468,8 @@ export function createImportService(deps: ImportDeps) {
       pictures = nextPictures;
     }
     job = (await repo.job(companyId, jobId)) ?? job;
+    // Before staff see it done, so that what they then see on the showroom is counted.
+    deps.changed(companyId);
     await repo.updateJob(jobId, {
       status: 'done',
       lease_until: 0,
@@ -475,10 +484,12 @@ export function createImportService(deps: ImportDeps) {
     if (running.has(jobId)) return;
     const background = deps.background ?? ((work) => work());
     const run = background(() => runJob(jobId, companyId))
-      .catch((err: unknown) =>
+      .catch((err: unknown) => {
+        // The rows stored before it stopped are counted at once, not when the resumed run ends.
+        deps.changed(companyId);
         // The lease runs out and the job is resumed (at the next start, or when staff run it again).
-        deps.log.error({ err, jobId }, 'import: the run stopped'),
-      )
+        deps.log.error({ err, jobId }, 'import: the run stopped');
+      })
       .finally(() => running.delete(jobId));
     running.set(jobId, run);
   }

@@ -71,6 +71,12 @@ export interface StaffProductsDeps {
   makeVariants(key: string, made?: readonly Uint8Array[]): Promise<void>;
   /** Has the image index look at the catalogue now (new pictures become searchable). */
   indexPictures(): Promise<void>;
+  /**
+   * The company's products changed in what buyers' lists count or a keyword finds: drop the
+   * caches in front of those reads (the catalogue's totals and keyword filters), so the next
+   * buyer's call is fresh (decision 0076). Told after the change is committed.
+   */
+  changed(companyId: number): void;
 }
 
 /** Why a 3D model was refused: a key of server.products.model.* */
@@ -441,6 +447,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
           await r.audit(entry(c, 'staff_save_product', `product:${newId}`, null, view(row, price_exponent)));
           return newId;
         });
+        deps.changed(companyId);
         const saved = await product(companyId, created, site.money_unit);
         return saved ? ok(saved, c.t('server.saved')) : fail(ErrorCode.FAILED, c.t('server.notFound'));
       }
@@ -474,6 +481,8 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
             ),
           );
         });
+        // Any field may be one a list filters or counts by (names, numbers, category, flags, price).
+        deps.changed(companyId);
         const saved = await product(companyId, id, site.money_unit);
         return saved ? ok(saved, c.t('server.saved')) : fail(ErrorCode.FAILED, c.t('server.notFound'));
       });
@@ -537,6 +546,8 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
         return saved ? ok(saved, c.t('server.saved')) : fail(ErrorCode.FAILED, c.t('server.notFound'));
       });
       // Indexed in the background: the save does not wait for the pictures to be described.
+      // The catalogue's caches stand: no list total or keyword filter depends on pictures, and
+      // the pages that show them are read fresh.
       if (result.ok) void deps.indexPictures();
       return result;
     },
@@ -598,6 +609,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
         }
         return found.length;
       });
+      if (changed > 0) deps.changed(companyId);
       return ok({ changed }, c.t('server.products.bulkDone', { count: changed }));
     },
   };
