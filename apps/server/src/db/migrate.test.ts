@@ -49,6 +49,7 @@ describe(`migrations on ${testDatabaseUrl() ? 'PostgreSQL' : 'SQLite'}`, () => {
       '0020_certificate_pictures',
       '0021_linesheet_files',
       '0022_chat_messages_by_company',
+      '0023_taken_off_products',
     ]);
     const tables = (await h.db.introspection.getTables())
       .map((t) => t.name)

@@ -24,6 +24,7 @@ import * as m0019 from './migrations/0019_banner_schedule';
 import * as m0020 from './migrations/0020_certificate_pictures';
 import * as m0021 from './migrations/0021_linesheet_files';
 import * as m0022 from './migrations/0022_chat_messages_by_company';
+import * as m0023 from './migrations/0023_taken_off_products';
 
 /** Every migration, in order. Listed here (not read from disk) so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_certificate_pictures': m0020,
   '0021_linesheet_files': m0021,
   '0022_chat_messages_by_company': m0022,
+  '0023_taken_off_products': m0023,
 };
 
 export class MigrationError extends Error {
