@@ -34,7 +34,10 @@
  *
  * Usage: node --import tsx bench/image-search.ts [--labels path/to/labels.csv] [--gallery 10]
  *          [--distractors 10000] [--scale 100000] [--only photos|demo|others|scale]
- *          [--half reporting|tuning]
+ *          [--half reporting|tuning] [--shortlist 60]
+ *
+ * --shortlist sets the server's IMAGE_SEARCH_SHORTLIST (pictures a query re-ranks); unset, the
+ * engine's default. The stored catalogue does not depend on it, so runs with several share it.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -73,7 +76,7 @@ import {
 import { seededRandom } from '../apps/server/src/platform/random';
 import { ms, percentile } from './support/measure';
 
-const opts = imageBenchOptions();
+const opts = imageBenchOptions({ shortlist: { type: 'string', default: '' } });
 const { half, run } = opts;
 const GOALS = IMAGE_SEARCH_GOALS;
 const root = resolve(import.meta.dirname, '..');
@@ -283,7 +286,16 @@ function indexedInDatabase(): { pictures: number; indexed: number } {
   return { pictures, indexed };
 }
 
-const serverEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', DATABASE_URL: '' };
+const serverEnv = {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'info',
+  SEED_DEMO: 'false',
+  DATABASE_URL: '',
+  IMAGE_SEARCH_SHORTLIST: opts.shortlist,
+};
+console.log(
+  `re-ranked shortlist: ${opts.shortlist ? `${opts.shortlist} pictures (IMAGE_SEARCH_SHORTLIST)` : "the engine's default"}`,
+);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits for the server's indexer: every picture described and the last vocabulary's index swapped in. */
