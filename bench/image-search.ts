@@ -322,11 +322,19 @@ async function buyer(server: TestServer) {
     ): Promise<{ products: number[]; match?: string; uploadMs: number; searchMs: number }> {
       const t0 = performance.now();
       const url = await uploadSearchPhoto(server.url, headers, file);
-      const t1 = performance.now();
-      const found = await call<{ list: { id: number }[]; match?: string }>('image_search', {
-        url,
-        limit: 10,
-      });
+      let t1 = performance.now();
+      let found: { list: { id: number }[]; match?: string } | undefined;
+      // A hundred queries a minute are beyond what one address may send (CALL_LIMITS, a fixed
+      // minute window): a refused search waits for the next window and only its answer is timed.
+      while (!found)
+        try {
+          found = await call<{ list: { id: number }[]; match?: string }>('image_search', { url, limit: 10 });
+        } catch (e) {
+          if (!/image_search: -429 /.test((e as Error).message)) throw e;
+          refusedWaits++;
+          await sleep(5000);
+          t1 = performance.now();
+        }
       const t2 = performance.now();
       return {
         products: found.list.map((p) => p.id),
@@ -348,8 +356,14 @@ async function asBrowserSends(image: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Searches refused by the per-caller limits and sent again after a pause (not timed). */
+let refusedWaits = 0;
+/** Searches one session sends before the next logs in: below its 30 a minute. */
+const SEARCHES_PER_SESSION = 25;
+
 async function measure(label: string, server: TestServer, queries: readonly Query[], goal: number) {
-  const b = await buyer(server);
+  let b = await buyer(server);
+  refusedWaits = 0;
   // Two warm-up queries (first use of the query worker, JIT); not counted.
   for (const q of queries.slice(0, 2)) await b.search(await asBrowserSends(await q.image()));
   const hits = [0, 0, 0];
@@ -359,7 +373,8 @@ async function measure(label: string, server: TestServer, queries: readonly Quer
   // Answers the buyer is told are the best match, and how many of them are right.
   let sure = 0;
   let sureRight = 0;
-  for (const q of queries) {
+  for (const [i, q] of queries.entries()) {
+    if (i > 0 && i % SEARCHES_PER_SESSION === 0) b = await buyer(server);
     const file = await asBrowserSends(await q.image());
     const r = await b.search(file);
     search.push(r.searchMs);
@@ -385,7 +400,7 @@ async function measure(label: string, server: TestServer, queries: readonly Quer
     `    told "best match" for ${sure} (right for ${sureRight}); "similar products" for ${n - sure - empty}, "nothing close" for ${empty}`,
   );
   console.log(
-    `    image_search p50 ${percentile(search, 0.5).toFixed(0)} ms, p95 ${percentile(search, 0.95).toFixed(0)} ms; with get_temp_auth and the upload p50 ${percentile(total, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
+    `    image_search p50 ${percentile(search, 0.5).toFixed(0)} ms, p95 ${percentile(search, 0.95).toFixed(0)} ms; with get_temp_auth and the upload p50 ${percentile(total, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms${refusedWaits ? ` (${refusedWaits} pauses of 5 s for the per-address limit, untimed)` : ''}`,
   );
   return { p95 };
 }
