@@ -450,9 +450,12 @@ async function othersWhileSearching(server: TestServer, queries: readonly Query[
 
 // ---------------------------------------------------------------------------------------------
 
+// The running server, stopped on the way out even when a measurement throws (a -429 once left
+// one indexing in the background for the rest of the session).
+let server: TestServer | null = null;
 try {
   started = performance.now();
-  let server = await startServer(serverEnv);
+  server = await startServer(serverEnv);
   console.log(`\nserver started; waiting for it to describe and index the catalogue`);
   await waitForIndex(
     server,
@@ -497,6 +500,7 @@ try {
 
   if (run('scale') && valQueries.length) {
     await server.stop();
+    server = null;
     const target = opts.scale;
     started = performance.now();
     const added = growCatalogue(target);
@@ -522,6 +526,7 @@ try {
     );
   }
   await server.stop();
+  server = null;
   // Latencies on this 2-core machine move with whatever else runs; the load says how much did.
   console.log(
     `\nload average at the end: ${loadavg()
@@ -529,6 +534,7 @@ try {
       .join(', ')}`,
   );
 } finally {
+  await server?.stop();
   sqlite.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
