@@ -34,7 +34,10 @@
  *
  * Usage: node --import tsx bench/image-search.ts [--labels path/to/labels.csv] [--gallery 10]
  *          [--distractors 10000] [--scale 100000] [--only photos|demo|others|scale]
- *          [--half reporting|tuning]
+ *          [--half reporting|tuning] [--shortlist 60]
+ *
+ * --shortlist sets the server's IMAGE_SEARCH_SHORTLIST (pictures a query re-ranks); unset, the
+ * engine's default. The stored catalogue does not depend on it, so runs with several share it.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -73,7 +76,7 @@ import {
 import { seededRandom } from '../apps/server/src/platform/random';
 import { ms, percentile } from './support/measure';
 
-const opts = imageBenchOptions();
+const opts = imageBenchOptions({ shortlist: { type: 'string', default: '' } });
 const { half, run } = opts;
 const GOALS = IMAGE_SEARCH_GOALS;
 const root = resolve(import.meta.dirname, '..');
@@ -283,7 +286,16 @@ function indexedInDatabase(): { pictures: number; indexed: number } {
   return { pictures, indexed };
 }
 
-const serverEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', DATABASE_URL: '' };
+const serverEnv = {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'info',
+  SEED_DEMO: 'false',
+  DATABASE_URL: '',
+  IMAGE_SEARCH_SHORTLIST: opts.shortlist,
+};
+console.log(
+  `re-ranked shortlist: ${opts.shortlist ? `${opts.shortlist} pictures (IMAGE_SEARCH_SHORTLIST)` : "the engine's default"}`,
+);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits for the server's indexer: every picture described and the last vocabulary's index swapped in. */
@@ -310,11 +322,19 @@ async function buyer(server: TestServer) {
     ): Promise<{ products: number[]; match?: string; uploadMs: number; searchMs: number }> {
       const t0 = performance.now();
       const url = await uploadSearchPhoto(server.url, headers, file);
-      const t1 = performance.now();
-      const found = await call<{ list: { id: number }[]; match?: string }>('image_search', {
-        url,
-        limit: 10,
-      });
+      let t1 = performance.now();
+      let found: { list: { id: number }[]; match?: string } | undefined;
+      // A hundred queries a minute are beyond what one address may send (CALL_LIMITS, a fixed
+      // minute window): a refused search waits for the next window and only its answer is timed.
+      while (!found)
+        try {
+          found = await call<{ list: { id: number }[]; match?: string }>('image_search', { url, limit: 10 });
+        } catch (e) {
+          if (!/image_search: -429 /.test((e as Error).message)) throw e;
+          refusedWaits++;
+          await sleep(5000);
+          t1 = performance.now();
+        }
       const t2 = performance.now();
       return {
         products: found.list.map((p) => p.id),
@@ -336,8 +356,14 @@ async function asBrowserSends(image: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Searches refused by the per-caller limits and sent again after a pause (not timed). */
+let refusedWaits = 0;
+/** Searches one session sends before the next logs in: below its 30 a minute. */
+const SEARCHES_PER_SESSION = 25;
+
 async function measure(label: string, server: TestServer, queries: readonly Query[], goal: number) {
-  const b = await buyer(server);
+  let b = await buyer(server);
+  refusedWaits = 0;
   // Two warm-up queries (first use of the query worker, JIT); not counted.
   for (const q of queries.slice(0, 2)) await b.search(await asBrowserSends(await q.image()));
   const hits = [0, 0, 0];
@@ -347,7 +373,8 @@ async function measure(label: string, server: TestServer, queries: readonly Quer
   // Answers the buyer is told are the best match, and how many of them are right.
   let sure = 0;
   let sureRight = 0;
-  for (const q of queries) {
+  for (const [i, q] of queries.entries()) {
+    if (i > 0 && i % SEARCHES_PER_SESSION === 0) b = await buyer(server);
     const file = await asBrowserSends(await q.image());
     const r = await b.search(file);
     search.push(r.searchMs);
@@ -373,7 +400,7 @@ async function measure(label: string, server: TestServer, queries: readonly Quer
     `    told "best match" for ${sure} (right for ${sureRight}); "similar products" for ${n - sure - empty}, "nothing close" for ${empty}`,
   );
   console.log(
-    `    image_search p50 ${percentile(search, 0.5).toFixed(0)} ms, p95 ${percentile(search, 0.95).toFixed(0)} ms; with get_temp_auth and the upload p50 ${percentile(total, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
+    `    image_search p50 ${percentile(search, 0.5).toFixed(0)} ms, p95 ${percentile(search, 0.95).toFixed(0)} ms; with get_temp_auth and the upload p50 ${percentile(total, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms${refusedWaits ? ` (${refusedWaits} pauses of 5 s for the per-address limit, untimed)` : ''}`,
   );
   return { p95 };
 }
@@ -423,9 +450,12 @@ async function othersWhileSearching(server: TestServer, queries: readonly Query[
 
 // ---------------------------------------------------------------------------------------------
 
+// The running server, stopped on the way out even when a measurement throws (a -429 once left
+// one indexing in the background for the rest of the session).
+let server: TestServer | null = null;
 try {
   started = performance.now();
-  let server = await startServer(serverEnv);
+  server = await startServer(serverEnv);
   console.log(`\nserver started; waiting for it to describe and index the catalogue`);
   await waitForIndex(
     server,
@@ -449,12 +479,14 @@ try {
     );
     await measure('val photos, REPORTING subset', server, photoQueries.reporting, GOALS.photos);
     await measure('val photos, both subsets', server, valQueries, GOALS.photos);
-    await measure(
-      "secondary: train photos of the gallery's own occasions (0023's reporting half)",
-      server,
-      photoQueries.train,
-      GOALS.photos,
-    );
+    // None left when the gallery takes every train photo (--gallery 100).
+    if (photoQueries.train.length)
+      await measure(
+        "secondary: train photos of the gallery's own occasions (0023's reporting half)",
+        server,
+        photoQueries.train,
+        GOALS.photos,
+      );
   }
   if (run('demo')) {
     console.log(`\n(b) demo pictures photographed`);
@@ -468,6 +500,7 @@ try {
 
   if (run('scale') && valQueries.length) {
     await server.stop();
+    server = null;
     const target = opts.scale;
     started = performance.now();
     const added = growCatalogue(target);
@@ -493,6 +526,7 @@ try {
     );
   }
   await server.stop();
+  server = null;
   // Latencies on this 2-core machine move with whatever else runs; the load says how much did.
   console.log(
     `\nload average at the end: ${loadavg()
@@ -500,6 +534,7 @@ try {
       .join(', ')}`,
   );
 } finally {
+  await server?.stop();
   sqlite.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

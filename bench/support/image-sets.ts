@@ -279,6 +279,7 @@ export function imageBenchOptions(
     variants?: { type: 'string'; default: string };
     'both-halves'?: { type: 'boolean'; default: boolean };
     dump?: { type: 'string'; default: string };
+    shortlist?: { type: 'string'; default: string };
   } = {},
 ) {
   const { values } = parseArgs({
@@ -314,5 +315,6 @@ export function imageBenchOptions(
     variants: typeof values.variants === 'string' ? values.variants : '[]',
     bothHalves: values['both-halves'] === true,
     dump: typeof values.dump === 'string' ? values.dump : '',
+    shortlist: typeof values.shortlist === 'string' ? values.shortlist : '',
   };
 }

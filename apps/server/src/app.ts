@@ -187,6 +187,8 @@ export interface AppDeps {
   imageWork?: ImageWorkers;
   /** How often the catalogue is looked at for new, changed and removed pictures (default 60 s; 0: only when asked). */
   imageScanEveryMs?: number;
+  /** Pictures a photo search re-ranks (IMAGE_SEARCH_SHORTLIST); default the engine's. */
+  imageSearchShortlist?: number;
   /** How often what is no longer needed is deleted (default an hour, first at start; 0: only when asked). */
   housekeepingEveryMs?: number;
   /** Draws proforma invoices: main.ts hands in a worker thread, tests draw inline. */
@@ -388,6 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queryWork,
     log: app.log,
     scanEveryMs: deps.imageScanEveryMs ?? 60_000,
+    shortlist: deps.imageSearchShortlist,
     background: withoutWaitingForDisk,
   });
   app.decorate('imageIndex', imageIndex);

@@ -126,4 +126,15 @@ describe('configuration', () => {
       'HEAVY_CALLS_WAITING="many": must be a whole number from 0 to 10000',
     );
   });
+
+  it("re-ranks the engine's shortlist of a photo search unless told another, within reason", () => {
+    expect(loadConfig({}).imageSearchShortlist).toBeUndefined();
+    expect(loadConfig({ IMAGE_SEARCH_SHORTLIST: '60' }).imageSearchShortlist).toBe(60);
+    expect(() => loadConfig({ IMAGE_SEARCH_SHORTLIST: '5' })).toThrow(
+      'IMAGE_SEARCH_SHORTLIST="5": must be a whole number from 10 to 200',
+    );
+    expect(() => loadConfig({ IMAGE_SEARCH_SHORTLIST: '45.5' })).toThrow(
+      'IMAGE_SEARCH_SHORTLIST="45.5": must be a whole number from 10 to 200',
+    );
+  });
 });

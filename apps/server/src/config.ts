@@ -74,6 +74,12 @@ const envSchema = z.object({
     .min(0, { message: 'must be a whole number from 0 to 10000' })
     .max(10_000, { message: 'must be a whole number from 0 to 10000' })
     .optional(),
+  IMAGE_SEARCH_SHORTLIST: z.coerce
+    .number({ message: 'must be a whole number from 10 to 200' })
+    .int({ message: 'must be a whole number from 10 to 200' })
+    .min(10, { message: 'must be a whole number from 10 to 200' })
+    .max(200, { message: 'must be a whole number from 10 to 200' })
+    .optional(),
 });
 
 /** Object storage; absent: files live on the local disk under DATA_DIR/files. */
@@ -121,6 +127,11 @@ export interface Config {
    * 0064); unset: one fewer than the cores (at least one) running, 32 waiting.
    */
   heavyCalls: { running: number | undefined; waiting: number | undefined };
+  /**
+   * Pictures of a photo search re-ranked by geometric verification; unset: the engine's default.
+   * Recall against cost per query (decisions 0071, 0075), for measuring and for a slow host.
+   */
+  imageSearchShortlist: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -181,5 +192,6 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Vitrine <no-reply@localhost>',
     heavyCalls: { running: e.HEAVY_CALLS_RUNNING, waiting: e.HEAVY_CALLS_WAITING },
+    imageSearchShortlist: e.IMAGE_SEARCH_SHORTLIST,
   };
 }

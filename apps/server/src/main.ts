@@ -142,6 +142,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
     heavyCalls: config.heavyCalls,
+    imageSearchShortlist: config.imageSearchShortlist,
     bus,
     chatSecret,
     mailer,

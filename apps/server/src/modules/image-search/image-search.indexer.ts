@@ -75,6 +75,8 @@ export interface ImageIndexerDeps {
    * since a picture whose description is lost is described again (decision 0070).
    */
   background?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Pictures a query re-ranks, when not the engine's default (IMAGE_SEARCH_SHORTLIST). */
+  shortlist?: number;
 }
 
 const signature = (productId: number, fileId: number, version: string) => `${productId}:${fileId}:${version}`;
@@ -100,7 +102,10 @@ export function createImageIndexer({
   log,
   scanEveryMs,
   background = (work) => work(),
+  shortlist,
 }: ImageIndexerDeps) {
+  // Only the searching matcher takes it: describing and re-ranking do not depend on it.
+  const options = shortlist === undefined ? MATCHER_OPTIONS : { ...MATCHER_OPTIONS, shortlist };
   const companies = new Map<number, CompanyIndex>();
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
@@ -136,7 +141,7 @@ export function createImageIndexer({
     const matcher = new OrbImageMatcher(
       vocabulary,
       local,
-      MATCHER_OPTIONS,
+      options,
       Math.max(16, expectedSize),
       undefined,
       rerank,

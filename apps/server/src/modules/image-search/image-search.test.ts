@@ -351,7 +351,7 @@ describe('image search over the catalogue pictures', () => {
       await app2?.close();
     });
 
-    it('loads the stored index at once and describes only new pictures, while already answering searches (re-ranked in the query thread)', async () => {
+    it('loads the stored index at once and describes only new pictures, while already answering searches (re-ranked in the query thread, as many pictures as it is told)', async () => {
       const jobs: string[] = [];
       const gate = new Promise<void>((resolve) => (open = resolve));
       // Counts jobs and holds describing back, as a slow worker would.
@@ -362,8 +362,10 @@ describe('image search over the catalogue pictures', () => {
       };
       // The thread that describes queries also re-ranks them: the one answering requests never does.
       const queryJobs: string[] = [];
+      const reranked: number[] = [];
       const query: ImageWork = async (job) => {
         queryJobs.push(job.kind);
+        if (job.kind === 'rerank') reranked.push(job.candidates.size);
         return INLINE_IMAGE_WORK.query(job);
       };
       const workers: ImageWorkers = { query, indexing: counted };
@@ -382,6 +384,8 @@ describe('image search over the catalogue pictures', () => {
         logLevel: 'silent',
         checkResponses: true,
         imageWork: workers,
+        // Fewer than the company's pictures, so the shortlist it sets is seen in what is re-ranked.
+        imageSearchShortlist: 10,
       });
       await app2.ready();
       const index = app2.imageIndex;
@@ -403,6 +407,8 @@ describe('image search over the catalogue pictures', () => {
       expect(found.data.list[0]).toMatchObject({ id: product?.id, score: 1 });
       expect(jobs).toEqual(['describe']);
       expect(queryJobs).toEqual(['warm', 'query', 'rerank']);
+      expect(index.status(company.demo).pictures).toBeGreaterThan(10);
+      expect(reranked).toEqual([10]);
       // demo2's new picture is still waiting: its searches say the results may be incomplete.
       const [own] = await productsWithPictures(company.demo2);
       const mine = await upload(demo2, own?.picture as Buffer);
