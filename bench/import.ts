@@ -93,10 +93,22 @@ try {
     return performance.now() - t;
   };
 
+  type Gc = Record<'minor' | 'major' | 'other', { count: number; ms: number; max: number }>;
+  const gcSoFar = async () => (await (await fetch(`${base}/bench/gc`)).json()) as Gc;
+  /** The answering thread's collections between two looks, by kind. */
+  const printGc = (when: string, a: Gc, b: Gc) => {
+    for (const kind of ['minor', 'major'] as const)
+      console.log(
+        `  gc ${kind} ${when.padEnd(7)} ${String(b[kind].count - a[kind].count).padStart(4)} collections, ${((b[kind].ms - a[kind].ms) / 1000).toFixed(2)} s, longest ${b[kind].max.toFixed(1)} ms (answering thread)`,
+      );
+  };
+
   // Idle: the buyers' calls alone.
   const idle: number[] = [];
   for (let i = 0; i < 20; i++) await getList();
+  const gcIdle = await gcSoFar();
   for (let i = 0; i < 300; i++) idle.push(await getList());
+  const gcIdle2 = await gcSoFar();
 
   const upload = async (type: string, bytes: Buffer) => {
     const auth = await callApi<{ upload: { url: string; fields: Record<string, string> }; file_url: string }>(
@@ -136,6 +148,7 @@ try {
   );
 
   // The run, with a buyer browsing throughout.
+  const gcBefore = await gcSoFar();
   const loadBefore = load();
   t0 = Date.now();
   await callApi(base, 'staff_run_import', { id: job.id }, staff);
@@ -158,9 +171,11 @@ try {
   while (!done) during.push(await getList());
   await watch;
   const took = (Date.now() - t0) / 1000;
+  const gcAfter = await gcSoFar();
   // The same calls idle again, on the grown catalogue: tells a slower import from a larger list.
   const after: number[] = [];
   for (let i = 0; i < 300; i++) after.push(await getList());
+  const gcEnd = await gcSoFar();
   const memory = (await (await fetch(`${base}/bench/memory`)).json()) as {
     maxRssMb: number;
     inWorker: boolean;
@@ -176,6 +191,9 @@ try {
   );
   console.log(`  load average   ${loadBefore} at the start, ${load()} at the end`);
   console.log(`  peak memory    ${memory.maxRssMb} MB (server process, RSS)`);
+  printGc('idle', gcIdle, gcIdle2);
+  printGc('during', gcBefore, gcAfter);
+  printGc('after', gcAfter, gcEnd);
   console.log(
     `  get_list idle  p50 ${ms(percentile(idle, 0.5))} ms   p95 ${ms(p95idle)} ms   (${idle.length} calls)`,
   );

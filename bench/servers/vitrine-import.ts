@@ -1,10 +1,12 @@
 // The real server on a filled SQLite file, with the catalogue import's worker thread and the image
 // index's as they ship (dist/import-worker.js and dist/image-worker.js, built by
 // `npm run build -w apps/server`; inline when missing), and /bench/memory answering the process's
-// peak resident memory (worker threads included).
+// peak resident memory (worker threads included), and /bench/gc the garbage collections of the
+// thread answering the calls so far (worker threads' own are not counted: they pause only them).
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app';
@@ -14,6 +16,27 @@ import { systemClock } from '../../apps/server/src/platform/clock';
 import { LocalDiskStorage } from '../../apps/server/src/platform/storage';
 import type { ImageWork } from '../../apps/server/src/modules/image-search/image-search.work';
 import { workerPool, workerTask } from '../../apps/server/src/platform/worker-task';
+
+/** Collections of this thread by kind: how many, their total and longest pause (ms) since the last look. */
+const gc = {
+  minor: { count: 0, ms: 0, max: 0 },
+  major: { count: 0, ms: 0, max: 0 },
+  other: { count: 0, ms: 0, max: 0 },
+};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const kind = (e.detail as { kind?: number } | undefined)?.kind;
+    const g =
+      kind === constants.NODE_PERFORMANCE_GC_MINOR
+        ? gc.minor
+        : kind === constants.NODE_PERFORMANCE_GC_MAJOR || kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL
+          ? gc.major
+          : gc.other;
+    g.count++;
+    g.ms += e.duration;
+    g.max = Math.max(g.max, e.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
 
 const [target, dir] = process.argv.slice(2);
 if (!target || !dir) throw new Error('usage: vitrine-import.ts <sqlite file> <dir>');
@@ -48,5 +71,11 @@ app.get('/bench/memory', async () => ({
   maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   inWorker,
 }));
+// Each look starts the longest pause afresh, so the bench reads the run's own.
+app.get('/bench/gc', async () => {
+  const seen = structuredClone(gc);
+  for (const g of Object.values(gc)) g.max = 0;
+  return seen;
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port }) + '\n');

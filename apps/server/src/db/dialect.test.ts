@@ -87,3 +87,72 @@ describe('SQLite commits of background work (decision 0070)', () => {
     expect(await level(db)).toBe(2);
   });
 });
+
+describe('background work giving way between its SQLite statements (decision 0074)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-dialect-'));
+  let h: DatabaseHandle;
+  let db: Kysely<Scratch>;
+  beforeAll(async () => {
+    h = openDatabase({ sqliteFile: join(dir, 'scratch.sqlite') });
+    db = h.db.withTables<Scratch>();
+    await db.schema
+      .createTable('scratch')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .execute();
+  });
+  afterAll(async () => {
+    await h.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('waits before each statement and each transaction, never inside one', async () => {
+    const seen: string[] = [];
+    const beforeQuery = async () => {
+      seen.push('gave way');
+    };
+    await withoutWaitingForDisk(
+      async () => {
+        await db.insertInto('scratch').values({ id: 1, name: 'alone' }).execute();
+        seen.push('wrote one');
+        await db.transaction().execute(async (trx) => {
+          seen.push('began');
+          await trx.insertInto('scratch').values({ id: 2, name: 'first' }).execute();
+          await trx.insertInto('scratch').values({ id: 3, name: 'second' }).execute();
+        });
+        seen.push('committed');
+      },
+      { beforeQuery },
+    );
+    expect(seen).toEqual(['gave way', 'wrote one', 'gave way', 'began', 'committed']);
+  });
+
+  it('lets a call run while the background work waits', async () => {
+    let go = () => {};
+    const gate = new Promise<void>((resolve) => (go = resolve));
+    const background = withoutWaitingForDisk(
+      () => db.insertInto('scratch').values({ id: 10, name: 'background' }).execute(),
+      { beforeQuery: () => gate },
+    );
+    // The call's query is answered although the background write came first.
+    await db.insertInto('scratch').values({ id: 11, name: 'call' }).execute();
+    expect(await db.selectFrom('scratch').select('id').where('id', '>=', 10).execute()).toEqual([{ id: 11 }]);
+    go();
+    await background;
+    expect(await db.selectFrom('scratch').select('id').where('id', '>=', 10).execute()).toEqual([
+      { id: 10 },
+      { id: 11 },
+    ]);
+  });
+
+  it("does not make a call's statements wait", async () => {
+    let asked = 0;
+    await withoutWaitingForDisk(async () => undefined, {
+      beforeQuery: async () => {
+        asked++;
+      },
+    });
+    await db.selectFrom('scratch').select('id').execute();
+    expect(asked).toBe(0);
+  });
+});

@@ -1,6 +1,15 @@
+import { once } from 'node:events';
 import { getPriority } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICE, HEAVY_NICE_STEP, workerPool, workerTask } from './worker-task';
+import {
+  BACKGROUND_NICE,
+  HEAVY_NICE_STEP,
+  ownBuffers,
+  serveWorker,
+  workerPool,
+  workerTask,
+} from './worker-task';
 
 const script = (code: string) =>
   new URL(
@@ -74,5 +83,58 @@ describe('a pool of workers', () => {
     const run = workerPool<null, number>(busy, 1);
     const threads = await Promise.all([run(null), run(null), run(null)]);
     expect(new Set(threads).size).toBe(1);
+  });
+});
+
+describe('a worker serving jobs', () => {
+  /** Serves `work` on one end of a channel, sends it a job on the other, and returns the answer. */
+  async function serve<O>(
+    work: () => Promise<O>,
+    transfer?: (result: O) => Iterable<ArrayBufferView>,
+  ): Promise<{ id: number; ok: boolean; result: O }> {
+    const { port1, port2 } = new MessageChannel();
+    serveWorker(work, { port: port1, transfer });
+    port2.postMessage({ id: 1, input: null });
+    const [answer] = (await once(port2, 'message')) as [{ id: number; ok: boolean; result: O }];
+    port1.close();
+    return answer;
+  }
+
+  it('hands over the bytes it is told to, which leave the worker, instead of copying them', async () => {
+    const own = new Uint8Array([1, 2, 3]);
+    const answer = await serve(
+      async () => ({ own }),
+      (r) => [r.own],
+    );
+    expect(answer).toEqual({ id: 1, ok: true, result: { own: new Uint8Array([1, 2, 3]) } });
+    // Handed over, not copied: the worker's array is empty now.
+    expect(own.byteLength).toBe(0);
+  });
+
+  it('copies bytes that share their memory with others, and everything when told nothing', async () => {
+    const whole = new Uint8Array([1, 2, 3, 4]);
+    const part = whole.subarray(1, 3);
+    const pooled = Buffer.from('small'); // from Node's shared pool
+    const answer = await serve(
+      async () => ({ part, pooled }),
+      (r) => [r.part, r.pooled],
+    );
+    expect(answer.result.part).toEqual(new Uint8Array([2, 3]));
+    expect(Buffer.from(answer.result.pooled).toString()).toBe('small');
+    expect([whole.byteLength, part.byteLength, pooled.toString()]).toEqual([4, 2, 'small']);
+
+    const kept = new Uint8Array([5]);
+    expect((await serve(async () => kept)).result).toEqual(new Uint8Array([5]));
+    expect(kept.byteLength).toBe(1);
+  });
+
+  it('hands over the memory of only those arrays that own all of it, once each', () => {
+    const a = new Uint8Array(8);
+    const b = new Float32Array(2);
+    const whole = new Uint8Array(8);
+    expect(ownBuffers([a, a, b, whole.subarray(0, 4), Buffer.from('x'), new Uint8Array(0)])).toEqual([
+      a.buffer,
+      b.buffer,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { parentPort, Worker } from 'node:worker_threads';
+import { type MessagePort, parentPort, Worker } from 'node:worker_threads';
 
 /**
  * Runs CPU-heavy work (building a workbook) in one worker thread, so requests keep being
@@ -101,15 +101,51 @@ export function workerPool<I, O>(
   };
 }
 
+export interface ServeOptions<I, O> {
+  /**
+   * The byte arrays of a result to hand over to the calling thread instead of copying them
+   * (pictures, workbooks). A handed-over array is empty in the worker afterwards, so only bytes
+   * the work no longer uses belong here; those that share their memory with others are copied as
+   * before (see ownBuffers).
+   */
+  transfer?: (result: O, input: I) => Iterable<ArrayBufferView>;
+  /** Where jobs come from: the worker's parent (tests give a channel of their own). */
+  port?: MessagePort | null;
+}
+
+/**
+ * The memory of those views that each own all of theirs, once each: only such memory can change
+ * threads. A view on part of a larger buffer (Node's pool behind small Buffers, a slice) would
+ * take the rest with it, emptying arrays the sender still uses, so it stays out and is copied.
+ */
+export function ownBuffers(views: Iterable<ArrayBufferView>): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const v of views)
+    if (
+      v.buffer instanceof ArrayBuffer &&
+      v.byteOffset === 0 &&
+      v.byteLength === v.buffer.byteLength &&
+      v.byteLength > 0
+    )
+      out.add(v.buffer);
+  return [...out];
+}
+
 /**
  * The other side of workerTask, in the worker's own file: answers each job with `work`'s result
  * or its error, so every worker speaks the same messages.
  */
-export function serveWorker<I, O>(work: (input: I) => Promise<O>): void {
-  const port = parentPort;
+export function serveWorker<I, O>(
+  work: (input: I) => Promise<O>,
+  { transfer, port = parentPort }: ServeOptions<I, O> = {},
+): void {
   port?.on('message', (m: { id: number; input: I }) => {
     work(m.input).then(
-      (result) => port.postMessage({ id: m.id, ok: true, result }),
+      (result) =>
+        port.postMessage(
+          { id: m.id, ok: true, result },
+          transfer ? ownBuffers(transfer(result, m.input)) : [],
+        ),
       (e: unknown) => port.postMessage({ id: m.id, ok: false, error: String(e) }),
     );
   });

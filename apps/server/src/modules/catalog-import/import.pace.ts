@@ -51,3 +51,41 @@ export async function giveWay(effects: PaceEffects, limits: PaceLimits = PACE_LI
     await effects.sleep(step.waitMs);
   }
 }
+
+/**
+ * The most background work (an import's row, the image index) waits before each of its queries
+ * for the calls in hand to end (decision 0074).
+ */
+export const QUERY_WAIT_MS = 50;
+
+/**
+ * The calls in hand, counted as they start and end, and what background work waits on: the
+ * moment the last one ends (not a look every few ms, which misses the short gaps between one
+ * buyer's calls), or maxMs at the latest, so buyers who never pause cannot stop the work.
+ */
+export function callsInHandCounter() {
+  let count = 0;
+  const waiting = new Set<() => void>();
+  return {
+    started() {
+      count++;
+    },
+    ended() {
+      count--;
+      if (count <= 0) for (const go of [...waiting]) go();
+    },
+    count: () => count,
+    quiet(maxMs: number): Promise<void> {
+      if (count <= 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const go = () => {
+          clearTimeout(timer);
+          waiting.delete(go);
+          resolve();
+        };
+        const timer = setTimeout(go, maxMs);
+        waiting.add(go);
+      });
+    },
+  };
+}

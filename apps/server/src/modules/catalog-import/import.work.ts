@@ -677,6 +677,13 @@ export type ExtractedPicture =
 export const PICTURES_AT_ONCE = Math.max(1, availableParallelism() - 1);
 
 /**
+ * The bytes in memory of their own, so the worker can hand them over (handedOverBytes): sharp's
+ * output lives in memory Node cannot move between threads and would be copied again on the
+ * thread that answers buyers. Copying here costs the worker's thread instead.
+ */
+const ownCopy = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
+
+/**
  * Pictures of a zip by entry name, each inflated (its size enforced), decoded and re-encoded
  * (decision 0032) — what is stored is only what the decoder understood — and given its WebP
  * widths from that one decode (decision 0067), PICTURES_AT_ONCE at a time; in the names' order.
@@ -706,11 +713,11 @@ export async function extractPictures(
     return {
       name,
       ok: true,
-      bytes: clean.bytes,
+      bytes: ownCopy(clean.bytes),
       type: clean.type,
       width: clean.width,
       height: clean.height,
-      variants: await pictureVariantBytes(clean.bytes),
+      variants: (await pictureVariantBytes(clean.bytes)).map(ownCopy),
     };
   };
   const out: ExtractedPicture[] = new Array(names.length);
@@ -774,6 +781,15 @@ export async function runImportWork(job: ImportWork): Promise<unknown> {
     case 'template':
       return buildTemplate();
   }
+}
+
+/**
+ * The bytes of a job's result that the worker hands over to the main thread rather than copy:
+ * the pictures, original and widths, which the worker drops once sent (decision 0074).
+ */
+export function handedOverBytes(result: unknown, job: ImportWork): Uint8Array[] {
+  if (job.kind !== 'pictures') return [];
+  return (result as ExtractedPicture[]).flatMap((p) => (p.ok ? [p.bytes, ...p.variants] : []));
 }
 
 /** Runs the import's work: in a worker thread (main.ts) or inline (tests, `npm run dev`). */
