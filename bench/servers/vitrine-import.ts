@@ -25,7 +25,7 @@ const gc = {
 };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    const kind = (e.detail as { kind?: number } | undefined)?.kind;
+    const kind = ((e as { detail?: unknown }).detail as { kind?: number } | undefined)?.kind;
     const g =
       kind === constants.NODE_PERFORMANCE_GC_MINOR
         ? gc.minor
