@@ -107,7 +107,7 @@ export function withoutWaitingForDisk<T>(
 
 /**
  * better-sqlite3 runs every statement on the thread that answers calls, so background work's
- * statements run between a call's own steps: a buyer's call half-answered could wait for the
+ * statements run between a call's own steps: a buyer's call half-answered waited for the
  * stretches of a whole import row (decision 0074). Background work may wait (beforeQuery) each
  * time it is about to take the one connection, so what a call can meet is one statement.
  */
