@@ -54,7 +54,7 @@ export async function giveWay(effects: PaceEffects, limits: PaceLimits = PACE_LI
 
 /**
  * The most background work (an import's row, the image index) waits before each of its queries
- * for the calls in hand to end (decision 0074).
+ * for the calls in hand to end (decision 0074); a row is about fifteen queries.
  */
 export const QUERY_WAIT_MS = 50;
 
