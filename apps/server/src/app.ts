@@ -94,12 +94,7 @@ import { createImportRepository } from './modules/catalog-import/import.reposito
 import { createImportRetention } from './modules/catalog-import/import.retention';
 import { createImportRetentionRepository } from './modules/catalog-import/import.retention.repository';
 import { importRoutes } from './modules/catalog-import/import.routes';
-import {
-  callsInHandCounter,
-  givesWayTo,
-  type PaceLimits,
-  QUERY_WAIT_MS,
-} from './modules/catalog-import/import.pace';
+import { type PaceLimits, givesWayTo } from './modules/catalog-import/import.pace';
 import { createImportService } from './modules/catalog-import/import.service';
 import {
   IMPORT_PICTURE_LIMITS,
@@ -384,19 +379,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionsEnded,
   });
 
-  // Calls being answered now (received, their response not yet closed): background work gives
-  // way to them, an import before each row (decision 0070) and it and the image index before
-  // each query (0074). 'close' comes for every response, sent or cut off. Only the /api's calls
-  // count: a chat socket or a file being downloaded is "in hand" for minutes.
-  const calls = callsInHandCounter();
-  app.addHook('onRequest', async (request, reply) => {
-    if (!givesWayTo(request.method, request.url)) return;
-    calls.started();
-    reply.raw.once('close', () => calls.ended());
-  });
-  const inBackground = <T>(work: () => Promise<T>) =>
-    withoutWaitingForDisk(work, { beforeQuery: () => calls.quiet(QUERY_WAIT_MS) });
-
   // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
   const imageWork = deps.imageWork ?? INLINE_IMAGE_WORK;
   const queryWork = searchJobs.track(imageWork.query) as ImageWork;
@@ -409,7 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     scanEveryMs: deps.imageScanEveryMs ?? 60_000,
     shortlist: deps.imageSearchShortlist,
-    background: inBackground,
+    background: withoutWaitingForDisk,
   });
   app.decorate('imageIndex', imageIndex);
   app.addHook('onReady', async () => {
@@ -488,6 +470,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Buyers' reads of these tables go to the database each time but for the catalogue's totals.
     changed: catalogueChanged,
   });
+  // Calls being answered now (received, their response not yet closed): an import's rows give way
+  // to them (decision 0070). 'close' comes for every response, sent or cut off. Only the /api's
+  // calls count: a chat socket or a file being downloaded is "in hand" for minutes.
+  let callsInHand = 0;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!givesWayTo(request.method, request.url)) return;
+    callsInHand++;
+    reply.raw.once('close', () => callsInHand--);
+  });
   // The catalogue import stores its rows through the console's own product calls (decision 0055).
   const imports = createImportService({
     repo: createImportRepository(deps.db),
@@ -505,8 +496,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     workDir: deps.importWorkDir ?? join(tmpdir(), 'vitrine-import'),
     afterRowStored: deps.afterImportRowStored,
-    background: inBackground,
-    callsInHand: deps.importCallsInHand ?? calls.count,
+    background: withoutWaitingForDisk,
+    callsInHand: deps.importCallsInHand ?? (() => callsInHand),
     pace: deps.importPace,
   });
   // An import whose instance stopped mid-run (a crash, a deploy) is resumed at start.

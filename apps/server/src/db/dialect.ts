@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Driver, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
 
@@ -66,26 +66,14 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
-    dialect: new GivingWaySqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', pool: () => null, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
 
-/** What background work asks of its queries (decision 0074). */
-export interface BackgroundOptions {
-  /**
-   * Awaited before each of the work's queries outside a transaction takes the connection (and
-   * before each transaction's BEGIN): the work gives way there, between its statements, to the
-   * calls being answered. Never inside a transaction, which holds the one connection.
-   */
-  beforeQuery?: () => Promise<void>;
-}
-
 /** Set while background work (an import's run, the image index) runs: see withoutWaitingForDisk. */
-const backgroundWork = new AsyncLocalStorage<BackgroundOptions>();
+const backgroundWork = new AsyncLocalStorage<true>();
 
 /**
  * Runs background work whose SQLite commits do not wait for the disk (decision 0070): its
@@ -98,30 +86,8 @@ const backgroundWork = new AsyncLocalStorage<BackgroundOptions>();
  * what the work redoes: an import row not marked done is stored again by its number, a picture
  * not described is described again. PostgreSQL's commits never block the thread: nothing to do.
  */
-export function withoutWaitingForDisk<T>(
-  work: () => Promise<T>,
-  options: BackgroundOptions = {},
-): Promise<T> {
-  return backgroundWork.run(options, work);
-}
-
-/**
- * better-sqlite3 runs every statement on the thread that answers calls, so background work's
- * statements run between a call's own steps: a buyer's call half-answered waited for the
- * stretches of a whole import row (decision 0074). Background work may wait (beforeQuery) each
- * time it is about to take the one connection, so what a call can meet is one statement.
- */
-class GivingWaySqliteDialect extends SqliteDialect {
-  override createDriver(): Driver {
-    const driver = super.createDriver();
-    const acquire = driver.acquireConnection.bind(driver);
-    driver.acquireConnection = async () => {
-      const beforeQuery = backgroundWork.getStore()?.beforeQuery;
-      if (beforeQuery) await beforeQuery();
-      return acquire();
-    };
-    return driver;
-  }
+export function withoutWaitingForDisk<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundWork.run(true, work);
 }
 
 /** The statement methods that run SQL (and may begin, commit or write). */
@@ -152,7 +118,7 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
         const method = (value as (...a: unknown[]) => unknown).bind(target);
         if (!RUNS.has(prop)) return method;
         return (...args: unknown[]) => {
-          if (!sqlite.inTransaction) setNormal(backgroundWork.getStore() !== undefined);
+          if (!sqlite.inTransaction) setNormal(backgroundWork.getStore() === true);
           try {
             return method(...args);
           } finally {

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsInHandCounter, giveWay, givesWayTo, type PaceLimits, paceStep } from './import.pace';
+import { describe, expect, it } from 'vitest';
+import { giveWay, givesWayTo, type PaceLimits, paceStep } from './import.pace';
 
 const limits: PaceLimits = { maxWaitMs: 250, checkEveryMs: 2 };
 
@@ -57,48 +57,5 @@ describe('the import giving way to calls in hand', () => {
     expect(givesWayTo('GET', '/chat/socket')).toBe(false);
     expect(givesWayTo('GET', '/api/proforma/abc')).toBe(false);
     expect(givesWayTo('GET', '/files/c1/site/2026-11-27/x.jpg')).toBe(false);
-  });
-});
-
-describe('the calls in hand that background work waits on (decision 0074)', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  /** Whether `p` has settled once the queued callbacks ran. */
-  const settled = async (p: Promise<void>) => {
-    let done = false;
-    void p.then(() => (done = true));
-    await Promise.resolve();
-    await Promise.resolve();
-    return done;
-  };
-
-  it('lets the work go at once when no call is in hand', async () => {
-    const calls = callsInHandCounter();
-    expect(await settled(calls.quiet(50))).toBe(true);
-  });
-
-  it('lets it go the moment the last call in hand ends, not before', async () => {
-    vi.useFakeTimers();
-    const calls = callsInHandCounter();
-    calls.started();
-    calls.started();
-    const waiting = calls.quiet(50);
-    calls.ended();
-    expect(await settled(waiting)).toBe(false);
-    expect(calls.count()).toBe(1);
-    calls.ended();
-    expect(await settled(waiting)).toBe(true);
-  });
-
-  it('lets it go after its bound when calls never stop', async () => {
-    vi.useFakeTimers();
-    const calls = callsInHandCounter();
-    calls.started();
-    const waiting = calls.quiet(50);
-    vi.advanceTimersByTime(49);
-    expect(await settled(waiting)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(await settled(waiting)).toBe(true);
   });
 });
