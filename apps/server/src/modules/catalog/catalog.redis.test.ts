@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { RedisBus } from '../../platform/bus.redis';
+import { expectTakeOffCountedOnTwin } from '../../test/catalogue-instances';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // Two app instances on one database, each with its own Redis connections, as behind a load
@@ -30,25 +31,6 @@ describe.skipIf(!redisUrl)("buyers' cached totals across two instances through R
   });
 
   it('counts on one instance a product staff took off on the other, without waiting for the totals to run out', async () => {
-    const buyer = await t.login('demo', 'visitor');
-    const owner = await t.staffLogin('demo', 'owner');
-    const totalThere = async () => {
-      const res = await other.inject({
-        method: 'POST',
-        url: '/api/get_list',
-        headers: { 'website-id': String(buyer.website), authorization: `Bearer ${buyer.token}` },
-        payload: { page_size: 60 },
-      });
-      return res.json<{ data: { total: number } }>().data.total;
-    };
-    const before = await totalThere();
-    const [first] = (await t.call('get_list', { page_size: 1 }, buyer)).data.list;
-    if (!first) throw new Error('a listed product needed');
-    const off = await t.call('staff_bulk_products', { ids: [first.id], action: 'take_off' }, owner);
-    expect(off.code, off.tip).toBe(0);
-    await vi.waitFor(async () => expect(await totalThere()).toBe(before - 1), {
-      timeout: 5000,
-      interval: 20,
-    });
+    await expectTakeOffCountedOnTwin(t, other, { timeout: 5000, interval: 20 });
   });
 });

@@ -1,6 +1,7 @@
 import { ErrorCode, type ProductCard } from '@vitrine/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../../platform/bus';
+import { expectTakeOffCountedOnTwin } from '../../test/catalogue-instances';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 const EN = 11201002;
@@ -352,25 +353,6 @@ describe('list totals in memory on several instances (decision 0076)', () => {
 
   it("drops another instance's totals when staff change the catalogue on one", async () => {
     const other = await t.twin(bus);
-    const buyer = await t.login('demo', 'visitor');
-    const owner = await t.staffLogin('demo', 'owner');
-    const totalThere = async () => {
-      const res = await other.inject({
-        method: 'POST',
-        url: '/api/get_list',
-        headers: { 'website-id': String(buyer.website), authorization: `Bearer ${buyer.token}` },
-        payload: { page_size: 60 },
-      });
-      return res.json<{ data: { total: number } }>().data.total;
-    };
-    const before = await totalThere();
-    const [first] = (await t.call('get_list', { page_size: 1 }, buyer)).data.list;
-    if (!first) throw new Error('a listed product needed');
-    const off = await t.call('staff_bulk_products', { ids: [first.id], action: 'take_off' }, owner);
-    expect(off.code, off.tip).toBe(0);
-    await vi.waitFor(async () => expect(await totalThere()).toBe(before - 1), {
-      timeout: 2000,
-      interval: 10,
-    });
+    await expectTakeOffCountedOnTwin(t, other, { timeout: 2000, interval: 10 });
   });
 });
