@@ -97,15 +97,17 @@ async function main(): Promise<void> {
   await stat(here);
   // The bundle has the worker beside it; run from source (npm run dev), workbooks build inline.
   const excelWorker = new URL('./excel-worker.js', import.meta.url);
-  // Image work has threads of its own, so a query never waits behind a vocabulary being learned:
-  // one for indexing, and for queries one per core (up to 4), so buyers searching at the same
-  // time are described and re-ranked side by side while this thread keeps answering requests.
+  // Image work runs beside this thread, so a query never waits behind a vocabulary being learned:
+  // the catalogue's indexing in a process of its own below this one's priority (decision 0078), and
+  // for queries one thread per core (up to 4), so buyers searching at the same time are described
+  // and re-ranked side by side while this thread keeps answering requests.
   const imageWorker = new URL('./image-worker.js', import.meta.url);
   const queryThreads = Math.min(4, availableParallelism());
   // Proforma invoices are drawn in a thread of their own (decision 0031), inline from source.
   const proformaWorker = new URL('./proforma-worker.js', import.meta.url);
-  // The catalogue import's spreadsheets, zips and pictures: a thread of its own at a lower
-  // priority, so buyers' requests come first while it runs (decision 0055); inline from source.
+  // The catalogue import's spreadsheets, zips and pictures: a process of its own, every thread of
+  // it at a lower priority, so buyers' requests come first while it runs (decisions 0055, 0078; a
+  // thread's priority would not reach libuv's and sharp's threads doing its work); inline from source.
   const importWorker = new URL('./import-worker.js', import.meta.url);
   // Linesheets likewise, in a thread of their own so a long one never waits behind invoices (decision 0061).
   const linesheetWorker = new URL('./linesheet-worker.js', import.meta.url);
@@ -118,7 +120,10 @@ async function main(): Promise<void> {
       ? workerTask<ProformaDocument, Uint8Array>(proformaWorker, { heavy: true })
       : undefined,
     importWork: existsSync(fileURLToPath(importWorker))
-      ? (workerTask<ImportWork, unknown>(importWorker, { background: true }) as ImportWorker)
+      ? (workerTask<ImportWork, unknown>(importWorker, {
+          background: true,
+          ownProcess: true,
+        }) as ImportWorker)
       : undefined,
     renderLinesheet: existsSync(fileURLToPath(linesheetWorker))
       ? workerTask<LinesheetDocument, Uint8Array>(linesheetWorker, { heavy: true })
@@ -126,7 +131,7 @@ async function main(): Promise<void> {
     imageWork: existsSync(fileURLToPath(imageWorker))
       ? {
           query: workerPool(imageWorker, queryThreads, { heavy: true }) as ImageWork,
-          indexing: workerTask(imageWorker, { background: true }) as ImageWork,
+          indexing: workerTask(imageWorker, { background: true, ownProcess: true }) as ImageWork,
           queryThreads,
         }
       : undefined,

@@ -1,5 +1,8 @@
 import { once } from 'node:events';
-import { getPriority } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import {
@@ -61,6 +64,82 @@ describe('a worker task', () => {
     );
     await expect(run(0)).rejects.toThrow('code 3');
     expect(await run(7)).toBe(7);
+  });
+});
+
+describe('background work in a process of its own', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-worker-'));
+  const tsx = import.meta.resolve('tsx/esm/api');
+  let files = 0;
+  /** A worker file serving `work` (source of an async function) with the real serveWorker. */
+  const served = (work: string) => {
+    const path = join(dir, `worker-${files++}.mjs`);
+    writeFileSync(
+      path,
+      [
+        `import { register } from ${JSON.stringify(tsx)};`,
+        `import { readdirSync, readFile } from 'node:fs';`,
+        `import { getPriority } from 'node:os';`,
+        `register();`,
+        `const { serveWorker } = await import(${JSON.stringify(new URL('./worker-task.ts', import.meta.url).href)});`,
+        `serveWorker(${work});`,
+      ].join('\n'),
+    );
+    return pathToFileURL(path);
+  };
+
+  it('answers each job with its own result, from another process', async () => {
+    const run = workerTask<number, { doubled: number; pid: number }>(
+      served(`async (n) => ({ doubled: n * 2, pid: process.pid })`),
+      { background: true, ownProcess: true },
+    );
+    const answers = await Promise.all([run(1), run(2), run(3)]);
+    expect(answers.map((a) => a.doubled)).toEqual([2, 4, 6]);
+    expect(new Set(answers.map((a) => a.pid)).size).toBe(1);
+    expect(answers[0]?.pid).not.toBe(process.pid);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'runs every thread of it below the server, those its work starts included',
+    async () => {
+      // A file read starts the process's own pool of threads, during the job.
+      const run = workerTask<null, number[]>(
+        served(
+          `async () => { await new Promise((ok) => readFile(process.execPath, () => ok())); return readdirSync('/proc/self/task').map((t) => getPriority(Number(t))); }`,
+        ),
+        { background: true, ownProcess: true },
+      );
+      const before = getPriority();
+      const priorities = await run(null);
+      // Its main thread, V8's and libuv's: more than one, each at the background priority.
+      expect(priorities.length).toBeGreaterThan(4);
+      expect(new Set(priorities)).toEqual(new Set([Math.max(before, BACKGROUND_NICE)]));
+      expect(getPriority()).toBe(before);
+    },
+  );
+
+  it('rejects a job it could not do and goes on; a process that dies is replaced', async () => {
+    const run = workerTask<number, number>(
+      served(
+        `async (n) => { if (n < 0) throw new Error('negative'); if (n === 0) process.exit(3); return process.pid; }`,
+      ),
+      { background: true, ownProcess: true },
+    );
+    await expect(run(-1)).rejects.toThrow('negative');
+    const first = await run(1);
+    await expect(run(0)).rejects.toThrow('code 3');
+    const second = await run(1);
+    expect(second).not.toBe(first);
+  });
+
+  it('copies typed arrays and Buffers across as a thread does', async () => {
+    const run = workerTask<Uint8Array, { bytes: Uint8Array; floats: Float32Array }>(
+      served(`async (b) => ({ bytes: Buffer.from(b).reverse(), floats: new Float32Array([0.5, 1.5]) })`),
+      { background: true, ownProcess: true },
+    );
+    const answer = await run(new Uint8Array([1, 2, 3]));
+    expect(Array.from(answer.bytes)).toEqual([3, 2, 1]);
+    expect(answer.floats).toEqual(new Float32Array([0.5, 1.5]));
   });
 });
 

@@ -1,4 +1,8 @@
-import { type MessagePort, parentPort, Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parentPort, Worker } from 'node:worker_threads';
 
 /**
  * Runs CPU-heavy work (building a workbook) in one worker thread, so requests keep being
@@ -20,6 +24,15 @@ export interface WorkerTaskOptions {
    * Linux only, as `background`.
    */
   heavy?: boolean;
+  /**
+   * Background work (whatever `background` says) in a child process of its own instead of a thread (decision 0078): a
+   * thread's priority does not reach the threads that do its work for it (libuv's pool, shared
+   * with the server's own files and sharp calls, and the image library's threads), so picture
+   * work in a thread competes with the answering thread at full priority. A process has its own
+   * pool; every thread of it runs at BACKGROUND_NICE. Its results are copied (not handed over).
+   * Needs a JavaScript file (the bundle's), not a data: URL.
+   */
+  ownProcess?: boolean;
 }
 
 /** How far below normal a background thread runs (nice, 0 to 19). */
@@ -27,10 +40,57 @@ export const BACKGROUND_NICE = 15;
 /** How far below the server's own priority a heavy thread runs (added to its nice, at most 19). */
 export const HEAVY_NICE_STEP = 10;
 
+/**
+ * Puts every thread of a process at `nice` (or below, never above what it has). Linux keeps a
+ * priority per thread, and a new thread takes its creator's: once those that exist are lowered,
+ * those to come follow. Elsewhere the process's priority is the one there is.
+ */
+export function lowerProcess(pid: number, nice: number): void {
+  let threads: number[] = [pid];
+  if (process.platform === 'linux')
+    try {
+      threads = readdirSync(`/proc/${pid}/task`).map(Number);
+    } catch {
+      return; // gone
+    }
+  for (const tid of threads)
+    try {
+      setPriority(tid, Math.max(nice, getPriority(tid)));
+    } catch {
+      // A thread that has ended since, or a priority this user may not set: it runs as it is.
+    }
+}
+
+/** The messages of a job and its answer, whatever carries them (a thread's port or a process's channel). */
+type Answer<O> = { id: number; ok: boolean; result?: O; error?: string };
+
+/** A child process speaking the worker messages over its channel, at BACKGROUND_NICE. */
+function childProcess<O>(file: URL, onAnswer: (m: Answer<O>) => void, onGone: (e: Error) => void) {
+  const child: ChildProcess = fork(fileURLToPath(file), [], {
+    // Typed arrays and errors cross as they do between threads.
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  // A waiting child must not keep the server alive at shutdown; it ends with its channel.
+  child.unref();
+  child.channel?.unref();
+  child.on('message', (m) => onAnswer(m as Answer<O>));
+  child.on('error', onGone);
+  child.on('exit', (code, signal) => onGone(new Error(`worker exited with code ${code ?? signal}`)));
+  return {
+    send(message: { id: number; input: unknown }) {
+      // Lowered before each job, so no thread started since the last one is missed.
+      if (child.pid !== undefined) lowerProcess(child.pid, BACKGROUND_NICE);
+      child.send(message);
+    },
+  };
+}
+
 export function workerTask<I, O>(
   file: URL,
-  { background = false, heavy = false }: WorkerTaskOptions = {},
+  { background = false, heavy = false, ownProcess = false }: WorkerTaskOptions = {},
 ): (input: I) => Promise<O> {
+  if (ownProcess) return processTask<I, O>(file);
   const nice = background
     ? String(BACKGROUND_NICE)
     : heavy
@@ -76,6 +136,38 @@ export function workerTask<I, O>(
     });
 }
 
+/** workerTask's `ownProcess`: the same queue of jobs, in a child process restarted when it dies. */
+function processTask<I, O>(file: URL): (input: I) => Promise<O> {
+  let child: ReturnType<typeof childProcess<O>> | null = null;
+  let nextId = 0;
+  const pending = new Map<number, { resolve(v: O): void; reject(e: Error): void }>();
+  const start = () => {
+    const started = childProcess<O>(
+      file,
+      (m) => {
+        const job = pending.get(m.id);
+        pending.delete(m.id);
+        if (m.ok) job?.resolve(m.result as O);
+        else job?.reject(new Error(m.error ?? 'worker job failed'));
+      },
+      (e) => {
+        if (child !== started) return; // an error and an exit tell the same end
+        child = null;
+        for (const job of pending.values()) job.reject(e);
+        pending.clear();
+      },
+    );
+    return started;
+  };
+  return (input: I) =>
+    new Promise<O>((resolve, reject) => {
+      child ??= start();
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      child.send({ id, input });
+    });
+}
+
 /**
  * Up to `size` workers of one file: each job goes to the one with the fewest jobs in hand, so
  * jobs that arrive together run side by side on as many cores. A worker starts with its first
@@ -109,8 +201,30 @@ export interface ServeOptions<I, O> {
    * before (see ownBuffers).
    */
   transfer?: (result: O, input: I) => Iterable<ArrayBufferView>;
-  /** Where jobs come from: the worker's parent (tests give a channel of their own). */
-  port?: MessagePort | null;
+  /**
+   * Where jobs come from: the worker's parent thread, or the parent process when the worker is a
+   * child process (workerTask's `ownProcess`); tests give a channel of their own.
+   */
+  port?: JobPort | null;
+}
+
+/** What serveWorker needs of a channel: jobs in, answers out. */
+export interface JobPort {
+  on(event: 'message', listener: (m: { id: number; input: never }) => void): unknown;
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
+}
+
+/** The parent process's channel as a JobPort; null when this process has none. */
+function parentProcessPort(): JobPort | null {
+  const send = process.send?.bind(process);
+  if (!send) return null;
+  // Without its parent nobody will ask for anything: end with the channel.
+  process.on('disconnect', () => process.exit(0));
+  return {
+    on: (event, listener) => process.on(event, listener as (m: unknown) => void),
+    // A process's channel copies whatever it is given; nothing can be handed over.
+    postMessage: (message) => send(message),
+  };
 }
 
 /**
@@ -137,7 +251,7 @@ export function ownBuffers(views: Iterable<ArrayBufferView>): ArrayBuffer[] {
  */
 export function serveWorker<I, O>(
   work: (input: I) => Promise<O>,
-  { transfer, port = parentPort }: ServeOptions<I, O> = {},
+  { transfer, port = parentPort ?? parentProcessPort() }: ServeOptions<I, O> = {},
 ): void {
   port?.on('message', (m: { id: number; input: I }) => {
     work(m.input).then(
@@ -146,7 +260,7 @@ export function serveWorker<I, O>(
           { id: m.id, ok: true, result },
           transfer ? ownBuffers(transfer(result, m.input)) : [],
         ),
-      (e: unknown) => port.postMessage({ id: m.id, ok: false, error: String(e) }),
+      (e: unknown) => port.postMessage({ id: m.id, ok: false, error: String(e) }, []),
     );
   });
 }

@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { type ImageCheckOptions, reencodeImage, sniffImageType } from '../../platform/image-content';
 
 /**
- * The import's CPU work, run in a worker thread (import.worker.ts) so the thread answering
+ * The import's CPU work, run in a worker process (import.worker.ts, decision 0078) so the thread answering
  * buyers never parses a spreadsheet, inflates a zip or re-encodes a picture (decision 0055).
  * Every function takes plain data and answers plain data; tests call them inline.
  */
@@ -754,7 +754,7 @@ export async function buildTemplate(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** A job of the worker thread. */
+/** A job of the worker. */
 export type ImportWork =
   | { kind: 'sheet'; bytes: Uint8Array; type: SheetType }
   | { kind: 'check'; input: CheckRowsInput }
@@ -784,15 +784,16 @@ export async function runImportWork(job: ImportWork): Promise<unknown> {
 }
 
 /**
- * The bytes of a job's result that the worker hands over to the main thread rather than copy:
- * the pictures, original and widths, which the worker drops once sent (decision 0074).
+ * The bytes of a job's result that a worker thread hands over to the main thread rather than
+ * copy: the pictures, original and widths, which the worker drops once sent (decision 0074). A
+ * worker process (0078) copies them through its channel all the same.
  */
 export function handedOverBytes(result: unknown, job: ImportWork): Uint8Array[] {
   if (job.kind !== 'pictures') return [];
   return (result as ExtractedPicture[]).flatMap((p) => (p.ok ? [p.bytes, ...p.variants] : []));
 }
 
-/** Runs the import's work: in a worker thread (main.ts) or inline (tests, `npm run dev`). */
+/** Runs the import's work: in a worker process (main.ts) or inline (tests, `npm run dev`). */
 export type ImportWorker = <J extends ImportWork>(job: J) => Promise<WorkResult<J>>;
 export type WorkResult<J extends ImportWork> = J extends { kind: 'sheet' }
   ? SheetRead

@@ -1,11 +1,7 @@
-// The worker thread behind workerTask for image search (bundled as dist/image-worker.js): keeps
-// decoding, ORB and vocabulary learning off the thread that answers requests.
-import { parentPort } from 'node:worker_threads';
+// The worker behind workerTask for image search (bundled as dist/image-worker.js): keeps
+// decoding, ORB and vocabulary learning off the thread that answers requests. Buyers' queries
+// run in threads of it; the catalogue's indexing in a child process of it (decision 0078).
+import { serveWorker } from '../../platform/worker-task';
 import { type ImageJob, runImageJob } from './image-search.work';
 
-parentPort?.on('message', (m: { id: number; input: ImageJob }) => {
-  runImageJob(m.input).then(
-    (result) => parentPort?.postMessage({ id: m.id, ok: true, result }),
-    (e: unknown) => parentPort?.postMessage({ id: m.id, ok: false, error: String(e) }),
-  );
-});
+serveWorker((job: ImageJob) => runImageJob(job));
