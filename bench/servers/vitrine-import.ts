@@ -3,7 +3,7 @@
 // `npm run build -w apps/server`; inline when missing), and /bench/memory answering the process's
 // peak resident memory (worker threads included), and /bench/gc the garbage collections of the
 // thread answering the calls so far (worker threads' own are not counted: they pause only them).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
@@ -55,20 +55,35 @@ const app = await buildApp({
   defaultSite: 'demo',
   logLevel: 'silent',
   importWork: inWorker
-    ? (workerTask<ImportWork, unknown>(worker, { background: true }) as ImportWorker)
+    ? (workerTask<ImportWork, unknown>(worker, { background: true, ownProcess: true }) as ImportWorker)
     : undefined,
   importWorkDir: join(dir, 'import'),
   // New pictures are described in the image index's own background thread, as in production.
   imageWork: existsSync(fileURLToPath(imageWorker))
     ? {
         query: workerPool(imageWorker, queryThreads, { heavy: true }) as ImageWork,
-        indexing: workerTask(imageWorker, { background: true }) as ImageWork,
+        indexing: workerTask(imageWorker, { background: true, ownProcess: true }) as ImageWork,
         queryThreads,
       }
     : undefined,
 });
+/** Child processes' peak resident memory (the import's and the image index's workers), MB. */
+const childrenPeakMb = () => {
+  let kb = 0;
+  for (const tid of readdirSync('/proc/self/task'))
+    for (const pid of readFileSync(`/proc/self/task/${tid}/children`, 'utf8').split(' ').filter(Boolean))
+      try {
+        kb += Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        // ended
+      }
+  return Math.round(kb / 1024);
+};
+let childrenMaxMb = 0;
+setInterval(() => (childrenMaxMb = Math.max(childrenMaxMb, childrenPeakMb())), 1000).unref();
 app.get('/bench/memory', async () => ({
   maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  childrenMb: Math.max(childrenMaxMb, childrenPeakMb()),
   inWorker,
 }));
 // Each look starts the longest pause afresh, so the bench reads the run's own.
