@@ -190,7 +190,7 @@ try {
   const p95idle = percentile(idle, 0.95);
   const p95during = percentile(during, 0.95);
   console.log(
-    `\nimport of ${N} products with ${N} pictures (${memory.inWorker ? 'worker thread' : 'INLINE: build apps/server first'}):`,
+    `\nimport of ${N} products with ${N} pictures (${memory.inWorker ? 'its worker process' : 'INLINE: build apps/server first'}):`,
   );
   console.log(
     `  run            ${took.toFixed(1)} s (${(N / took).toFixed(1)} rows/s); ${last.rows_done} rows, ${last.pictures_done} pictures, ${last.errors} errors`,

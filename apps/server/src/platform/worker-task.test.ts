@@ -56,6 +56,16 @@ describe('a worker task', () => {
     expect(await run(5)).toBe(5);
   });
 
+  it('keeps the new worker going when the one that failed tells its exit after its error', async () => {
+    const run = workerTask<number, number>(
+      script(
+        `parentPort.on('message', ({ id, input }) => { if (input === 0) throw new Error('boom'); parentPort.postMessage({ id, ok: true, result: input }); });`,
+      ),
+    );
+    // The next job is sent as soon as the first is rejected (its worker's error), before its exit.
+    expect(await run(0).catch(() => run(5))).toBe(5);
+  });
+
   it('rejects the jobs of a worker that dies, and starts a new one for the next job', async () => {
     const run = workerTask<number, number>(
       script(

@@ -64,43 +64,81 @@ export function lowerProcess(pid: number, nice: number): void {
 /** The messages of a job and its answer, whatever carries them (a thread's port or a process's channel). */
 type Answer<O> = { id: number; ok: boolean; result?: O; error?: string };
 
-/** A child process speaking the worker messages over its channel, at BACKGROUND_NICE. */
-function childProcess<O>(file: URL, onAnswer: (m: Answer<O>) => void, onGone: (e: Error) => void) {
-  const child: ChildProcess = fork(fileURLToPath(file), [], {
-    // Typed arrays and errors cross as they do between threads.
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  // A waiting child must not keep the server alive at shutdown; it ends with its channel.
-  child.unref();
-  child.channel?.unref();
-  child.on('message', (m) => onAnswer(m as Answer<O>));
-  child.on('error', onGone);
-  child.on('exit', (code, signal) => onGone(new Error(`worker exited with code ${code ?? signal}`)));
-  return {
-    send(message: { id: number; input: unknown }) {
-      // Lowered before each job, so no thread started since the last one is missed.
-      if (child.pid !== undefined) lowerProcess(child.pid, BACKGROUND_NICE);
-      child.send(message);
-    },
+/** A way to reach a worker: sends it jobs; tells each answer, and once that it has ended. */
+type Channel = { send(message: { id: number; input: unknown }): void };
+type Open<O> = (answer: (m: Answer<O>) => void, gone: (e: Error) => void) => Channel;
+
+/**
+ * Jobs for a worker that `open` starts at the first job and again at the first job after it
+ * ended; each answer settles the job of its id, and an end rejects those still in hand.
+ */
+function jobsFor<I, O>(open: Open<O>): (input: I) => Promise<O> {
+  let channel: Channel | null = null;
+  let nextId = 0;
+  const pending = new Map<number, { resolve(v: O): void; reject(e: Error): void }>();
+  const start = () => {
+    const opened = open(
+      (m) => {
+        const job = pending.get(m.id);
+        pending.delete(m.id);
+        if (m.ok) job?.resolve(m.result as O);
+        else job?.reject(new Error(m.error ?? 'worker job failed'));
+      },
+      (e) => {
+        // An error and an exit tell the same end; a worker ended before must not end the next.
+        if (channel !== opened) return;
+        channel = null;
+        for (const job of pending.values()) job.reject(e);
+        pending.clear();
+      },
+    );
+    return opened;
   };
+  return (input: I) =>
+    new Promise<O>((resolve, reject) => {
+      channel ??= start();
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      channel.send({ id, input });
+    });
 }
+
+/** A child process speaking the worker messages over its channel, at BACKGROUND_NICE. */
+const childProcess =
+  <O>(file: URL): Open<O> =>
+  (answer, gone) => {
+    const child: ChildProcess = fork(fileURLToPath(file), [], {
+      // Typed arrays and errors cross as they do between threads.
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // A waiting child must not keep the server alive at shutdown; it ends with its channel.
+    child.unref();
+    child.channel?.unref();
+    child.on('message', (m) => answer(m as Answer<O>));
+    child.on('error', gone);
+    child.on('exit', (code, signal) => gone(new Error(`worker exited with code ${code ?? signal}`)));
+    return {
+      send(message) {
+        // Lowered before each job, so no thread started since the last one is missed.
+        if (child.pid !== undefined) lowerProcess(child.pid, BACKGROUND_NICE);
+        child.send(message);
+      },
+    };
+  };
 
 export function workerTask<I, O>(
   file: URL,
   { background = false, heavy = false, ownProcess = false }: WorkerTaskOptions = {},
 ): (input: I) => Promise<O> {
-  if (ownProcess) return processTask<I, O>(file);
+  // Whatever `background` says: only background work is given a process (see ownProcess).
+  if (ownProcess) return jobsFor<I, O>(childProcess<O>(file));
   const nice = background
     ? String(BACKGROUND_NICE)
     : heavy
       ? `Math.min(19, os.getPriority() + ${HEAVY_NICE_STEP})`
       : null;
-  let worker: Worker | null = null;
-  let nextId = 0;
-  const pending = new Map<number, { resolve(v: O): void; reject(e: Error): void }>();
-
-  const start = (): Worker => {
+  return jobsFor<I, O>((answer, gone) => {
     // The priority is set from inside the thread (it is the calling thread's), before its code loads.
     const w =
       nice !== null && process.platform === 'linux'
@@ -111,61 +149,11 @@ export function workerTask<I, O>(
         : new Worker(file);
     // A waiting worker must not keep the process alive at shutdown.
     w.unref();
-    w.on('message', (m: { id: number; ok: boolean; result?: O; error?: string }) => {
-      const job = pending.get(m.id);
-      pending.delete(m.id);
-      if (m.ok) job?.resolve(m.result as O);
-      else job?.reject(new Error(m.error ?? 'worker job failed'));
-    });
-    const fail = (e: Error) => {
-      worker = null;
-      for (const job of pending.values()) job.reject(e);
-      pending.clear();
-    };
-    w.on('error', fail);
-    w.on('exit', (code) => fail(new Error(`worker exited with code ${code}`)));
-    return w;
-  };
-
-  return (input: I) =>
-    new Promise<O>((resolve, reject) => {
-      worker ??= start();
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, input });
-    });
-}
-
-/** workerTask's `ownProcess`: the same queue of jobs, in a child process restarted when it dies. */
-function processTask<I, O>(file: URL): (input: I) => Promise<O> {
-  let child: ReturnType<typeof childProcess<O>> | null = null;
-  let nextId = 0;
-  const pending = new Map<number, { resolve(v: O): void; reject(e: Error): void }>();
-  const start = () => {
-    const started = childProcess<O>(
-      file,
-      (m) => {
-        const job = pending.get(m.id);
-        pending.delete(m.id);
-        if (m.ok) job?.resolve(m.result as O);
-        else job?.reject(new Error(m.error ?? 'worker job failed'));
-      },
-      (e) => {
-        if (child !== started) return; // an error and an exit tell the same end
-        child = null;
-        for (const job of pending.values()) job.reject(e);
-        pending.clear();
-      },
-    );
-    return started;
-  };
-  return (input: I) =>
-    new Promise<O>((resolve, reject) => {
-      child ??= start();
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      child.send({ id, input });
-    });
+    w.on('message', answer);
+    w.on('error', gone);
+    w.on('exit', (code) => gone(new Error(`worker exited with code ${code}`)));
+    return { send: (message) => w.postMessage(message) };
+  });
 }
 
 /**
