@@ -1,8 +1,9 @@
-// The real server on a filled SQLite file, with the catalogue import's worker thread and the image
+// The real server on a filled SQLite file, with the catalogue import's worker and the image
 // index's as they ship (dist/import-worker.js and dist/image-worker.js, built by
-// `npm run build -w apps/server`; inline when missing), and /bench/memory answering the process's
-// peak resident memory (worker threads included), and /bench/gc the garbage collections of the
-// thread answering the calls so far (worker threads' own are not counted: they pause only them).
+// `npm run build -w apps/server`; inline when missing; processes of their own, decision 0078),
+// /bench/memory answering the process's peak resident memory (worker threads included) and its
+// worker processes' apart, and /bench/gc the garbage collections of the thread answering the
+// calls so far (workers' own are not counted: they pause only them).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -58,7 +59,7 @@ const app = await buildApp({
     ? (workerTask<ImportWork, unknown>(worker, { background: true, ownProcess: true }) as ImportWorker)
     : undefined,
   importWorkDir: join(dir, 'import'),
-  // New pictures are described in the image index's own background thread, as in production.
+  // New pictures are described in the image index's own background process, as in production.
   imageWork: existsSync(fileURLToPath(imageWorker))
     ? {
         query: workerPool(imageWorker, queryThreads, { heavy: true }) as ImageWork,
@@ -67,7 +68,10 @@ const app = await buildApp({
       }
     : undefined,
 });
-/** Child processes' peak resident memory (the import's and the image index's workers), MB. */
+/**
+ * Child processes' peak resident memory (the import's and the image index's workers), MB: each
+ * one's own high-water mark, read when asked (the workers live as long as the server).
+ */
 const childrenPeakMb = () => {
   let kb = 0;
   for (const tid of readdirSync('/proc/self/task'))
@@ -79,11 +83,9 @@ const childrenPeakMb = () => {
       }
   return Math.round(kb / 1024);
 };
-let childrenMaxMb = 0;
-setInterval(() => (childrenMaxMb = Math.max(childrenMaxMb, childrenPeakMb())), 1000).unref();
 app.get('/bench/memory', async () => ({
   maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-  childrenMb: Math.max(childrenMaxMb, childrenPeakMb()),
+  childrenMb: childrenPeakMb(),
   inWorker,
 }));
 // Each look starts the longest pause afresh, so the bench reads the run's own.

@@ -25,12 +25,12 @@ export interface WorkerTaskOptions {
    */
   heavy?: boolean;
   /**
-   * Background work (whatever `background` says) in a child process of its own instead of a thread (decision 0078): a
-   * thread's priority does not reach the threads that do its work for it (libuv's pool, shared
-   * with the server's own files and sharp calls, and the image library's threads), so picture
-   * work in a thread competes with the answering thread at full priority. A process has its own
-   * pool; every thread of it runs at BACKGROUND_NICE. Its results are copied (not handed over).
-   * Needs a JavaScript file (the bundle's), not a data: URL.
+   * Background work (whatever `background` says) in a child process of its own instead of a
+   * thread (decision 0078): a thread's priority does not reach the threads that do its work for
+   * it (libuv's pool, shared with the server's own files and sharp calls, and the image
+   * library's threads), so picture work in a thread competes with the answering thread at full
+   * priority. A process has its own pool; every thread of it runs at BACKGROUND_NICE. Its
+   * results are copied (not handed over). Needs a JavaScript file (the bundle's), not a data: URL.
    */
   ownProcess?: boolean;
 }
