@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BACKGROUND_NICE,
   HEAVY_NICE_STEP,
+  lowerProcess,
   ownBuffers,
   serveWorker,
   workerPool,
@@ -77,6 +79,28 @@ describe('a worker task', () => {
   });
 });
 
+describe('lowering a process', () => {
+  it.runIf(process.platform === 'linux')(
+    'lowers every thread of it once, and tells when there was nothing left to lower',
+    async () => {
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)'], { stdio: 'ignore' });
+      await once(child, 'spawn');
+      try {
+        const pid = child.pid as number;
+        const low = Math.max(getPriority(), BACKGROUND_NICE);
+        // The first look finds the process's threads at the server's priority; the next finds none.
+        expect(lowerProcess(pid, BACKGROUND_NICE)).toBeGreaterThan(0);
+        await new Promise((ok) => setTimeout(ok, 200));
+        expect(lowerProcess(pid, BACKGROUND_NICE)).toBe(0);
+        const threads = readdirSync(`/proc/${pid}/task`).map((t) => getPriority(Number(t)));
+        expect(new Set(threads)).toEqual(new Set([low]));
+      } finally {
+        child.kill();
+      }
+    },
+  );
+});
+
 describe('background work in a process of its own', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-worker-'));
   const tsx = import.meta.resolve('tsx/esm/api');
@@ -90,6 +114,7 @@ describe('background work in a process of its own', () => {
         `import { register } from ${JSON.stringify(tsx)};`,
         `import { readdirSync, readFile } from 'node:fs';`,
         `import { getPriority } from 'node:os';`,
+        `import { Worker } from 'node:worker_threads';`,
         `register();`,
         `const { serveWorker } = await import(${JSON.stringify(new URL('./worker-task.ts', import.meta.url).href)});`,
         `serveWorker(${work});`,
@@ -125,6 +150,27 @@ describe('background work in a process of its own', () => {
       expect(priorities.length).toBeGreaterThan(4);
       expect(new Set(priorities)).toEqual(new Set([Math.max(before, BACKGROUND_NICE)]));
       expect(getPriority()).toBe(before);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'keeps the threads a later job starts low, once it has stopped looking',
+    async () => {
+      // Each job starts a thread of its own (a worker thread) that stays while the process lives.
+      const run = workerTask<null, number[]>(
+        served(
+          `async () => { const w = new Worker('setInterval(() => {}, 1000)', { eval: true }); w.unref(); await new Promise((ok) => w.once('online', ok)); return readdirSync('/proc/self/task').map((t) => getPriority(Number(t))); }`,
+        ),
+        { background: true, ownProcess: true },
+      );
+      const low = Math.max(getPriority(), BACKGROUND_NICE);
+      const first = await run(null);
+      const second = await run(null);
+      const third = await run(null);
+      // The second look found every thread low already: the third job's thread is not looked at.
+      expect(third.length).toBeGreaterThan(second.length);
+      expect(second.length).toBeGreaterThan(first.length);
+      expect(new Set([...first, ...second, ...third])).toEqual(new Set([low]));
     },
   );
 

@@ -43,22 +43,28 @@ export const HEAVY_NICE_STEP = 10;
 /**
  * Puts every thread of a process at `nice` (or below, never above what it has). Linux keeps a
  * priority per thread, and a new thread takes its creator's: once those that exist are lowered,
- * those to come follow. Elsewhere the process's priority is the one there is.
+ * those to come follow. Elsewhere the process's priority is the one there is. Answers how many
+ * threads it lowered.
  */
-export function lowerProcess(pid: number, nice: number): void {
+export function lowerProcess(pid: number, nice: number): number {
   let threads: number[] = [pid];
   if (process.platform === 'linux')
     try {
       threads = readdirSync(`/proc/${pid}/task`).map(Number);
     } catch {
-      return; // gone
+      return 0; // gone
     }
+  let lowered = 0;
   for (const tid of threads)
     try {
-      setPriority(tid, Math.max(nice, getPriority(tid)));
+      const was = getPriority(tid);
+      if (was >= nice) continue;
+      setPriority(tid, nice);
+      lowered++;
     } catch {
       // A thread that has ended since, or a priority this user may not set: it runs as it is.
     }
+  return lowered;
 }
 
 /** The messages of a job and its answer, whatever carries them (a thread's port or a process's channel). */
@@ -118,10 +124,14 @@ const childProcess =
     child.on('message', (m) => answer(m as Answer<O>));
     child.on('error', gone);
     child.on('exit', (code, signal) => gone(new Error(`worker exited with code ${code ?? signal}`)));
+    // Lowered before each job until a look finds every thread low already: from then on the
+    // threads it starts (libuv's pool, the image library's) take the priority of threads that are
+    // low. Looking before every job cost the answering thread a /proc listing and two calls per
+    // thread each time (a fifth of a millisecond a picture for the image index).
+    let settled = false;
     return {
       send(message) {
-        // Lowered before each job, so no thread started since the last one is missed.
-        if (child.pid !== undefined) lowerProcess(child.pid, BACKGROUND_NICE);
+        if (!settled && child.pid !== undefined) settled = lowerProcess(child.pid, BACKGROUND_NICE) === 0;
         child.send(message);
       },
     };
