@@ -55,6 +55,7 @@ import { createImageSearchService } from './modules/image-search/image-search.se
 import {
   type ImageWork,
   INLINE_IMAGE_WORK,
+  rememberingVocabularies,
   type ImageWorkers,
 } from './modules/image-search/image-search.work';
 import { createNewsRepository } from './modules/news/news.repository';
@@ -381,12 +382,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
   const imageWork = deps.imageWork ?? INLINE_IMAGE_WORK;
-  const queryWork = searchJobs.track(imageWork.query) as ImageWork;
+  const queryWork = searchJobs.track(rememberingVocabularies(imageWork.query)) as ImageWork;
   const imageIndex = createImageIndexer({
     repo: createImageSearchRepository(deps.db),
     storage: deps.storage,
     clock: deps.clock,
-    work: imageWork.indexing,
+    work: rememberingVocabularies(imageWork.indexing),
     queryWork,
     log: app.log,
     scanEveryMs: deps.imageScanEveryMs ?? 60_000,

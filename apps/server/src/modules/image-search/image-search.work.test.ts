@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderToyPicture } from '../../db/seed/toy-pictures';
 import { decodeLocalFeatures } from '../../platform/image-index/image-features';
 import { workerTask } from '../../platform/worker-task';
-import { type ImageWork, runImageJob } from './image-search.work';
+import { type ImageJob, type ImageWork, rememberingVocabularies, runImageJob } from './image-search.work';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverRoot = join(here, '../../..');
@@ -82,6 +82,40 @@ describe('image work in a worker thread, as the built server runs it', () => {
     expect([...counted.keys()]).toEqual([1, 2, 3]);
     // The photo is of the robot (picture 2): only it shares a layout of keypoints with it.
     expect(counted.get(2)).toBeGreaterThan(Math.max(counted.get(1) ?? 0, counted.get(3) ?? 0) + 10);
+  });
+
+  it("sends a vocabulary's bytes once, and again only to a worker that does not hold it", async () => {
+    const described = await Promise.all(
+      pictures.map((image) => threaded({ kind: 'describe', image, vocabulary: null })),
+    );
+    const vocabulary = await threaded({
+      kind: 'train',
+      descriptors: described.map((d) => decodeLocalFeatures(d.local).descriptors),
+    });
+    // The jobs as they leave: how many bytes of the vocabulary each carries, and to which worker.
+    let worker = threaded;
+    const sent: number[] = [];
+    const remembering = rememberingVocabularies(((job: ImageJob) => {
+      if ('vocabulary' in job && job.vocabulary) sent.push(job.vocabulary.data.byteLength);
+      return worker(job);
+    }) as ImageWork);
+    const describe = (image: Buffer) => remembering({ kind: 'describe', image, vocabulary });
+
+    const first = await describe(pictures[0] as Buffer);
+    const again = await describe(pictures[0] as Buffer);
+    expect(sent).toEqual([vocabulary.data.byteLength, 0]);
+    expect(again.global).toEqual(first.global);
+
+    // A worker started since (a restart, another thread of a pool) says so and is sent the bytes.
+    const started = workerTask(pathToFileURL(join(dir, 'image-worker.js'))) as ImageWork;
+    worker = started;
+    const there = await describe(pictures[0] as Buffer);
+    expect(sent).toEqual([vocabulary.data.byteLength, 0, 0, vocabulary.data.byteLength]);
+    expect(there.global).toEqual(first.global);
+
+    // Any other failure is the job's own, told as it is.
+    await expect(describe(Buffer.from('not a picture'))).rejects.toThrow();
+    expect(sent.slice(4)).toEqual([0]);
   });
 
   it('rejects a job it cannot do, and keeps serving', async () => {

@@ -45,11 +45,18 @@ export const FEATURE_VERSION = (() => {
   return `orb${format}-${createHash('sha256').update(settings).digest('hex').slice(0, 12)}`;
 })();
 
-/** A vocabulary as it travels to a worker: its id, so the worker decodes it once. */
+/**
+ * A vocabulary as it travels to a worker: its id, so the worker decodes it once, and its bytes
+ * (empty when the worker is expected to hold it already: see rememberingVocabularies).
+ */
 export interface VocabularyRef {
   readonly id: string;
   readonly data: Uint8Array;
 }
+
+/** What a worker answers to a job naming a vocabulary it does not hold, sent without its bytes. */
+export const VOCABULARY_NOT_HELD = 'vocabulary not held';
+const NO_BYTES = new Uint8Array(0);
 
 /** What is stored of a described picture. */
 export interface DescribedPicture {
@@ -120,6 +127,7 @@ const DESCRIBERS_KEPT = 8;
 function describerFor(ref: VocabularyRef): OrbImageMatcher {
   let m = describers.get(ref.id);
   if (!m) {
+    if (ref.data.byteLength === 0) throw new Error(`${VOCABULARY_NOT_HELD}: ${ref.id}`);
     const vocabulary = VisualVocabulary.decode(ref.data);
     if (vocabulary.id !== ref.id) throw new Error('Vocabulary does not match its id');
     m = new OrbImageMatcher(vocabulary, new MemoryLocalFeatures(), MATCHER_OPTIONS, 1);
@@ -188,6 +196,32 @@ async function run(job: ImageJob): Promise<ImageJobResult<ImageJob>> {
 }
 
 export const runImageJob: ImageWork = (job) => run(job) as never;
+
+/**
+ * Sends a vocabulary's bytes (about 38 kB) only with the first job that names it, and again to a
+ * worker that answers it does not hold it (another thread of a pool, a worker started again, one
+ * that dropped it for others). Every picture the index describes named the vocabulary, so each
+ * carried its bytes through the answering thread's serialiser and a process's channel.
+ */
+export function rememberingVocabularies(work: ImageWork): ImageWork {
+  const sent = new Set<string>();
+  const run = async (job: ImageJob): Promise<unknown> => {
+    const ref = 'vocabulary' in job ? job.vocabulary : null;
+    if (!ref || !sent.has(ref.id)) {
+      const result = await work(job);
+      if (ref) sent.add(ref.id);
+      return result;
+    }
+    try {
+      return await work({ ...job, vocabulary: { id: ref.id, data: NO_BYTES } });
+    } catch (e) {
+      // A worker's error arrives as its text ("Error: …").
+      if (!(e instanceof Error) || !e.message.includes(VOCABULARY_NOT_HELD)) throw e;
+      return work(job);
+    }
+  };
+  return run as ImageWork;
+}
 
 /** Both kinds of work in this thread (tests, `npm run dev`). */
 export const INLINE_IMAGE_WORK: ImageWorkers = { query: runImageJob, indexing: runImageJob };
