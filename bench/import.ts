@@ -30,8 +30,12 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(', ');
 const PER_ZIP = 2500;
-/** get_list calls timed idle, before the run and after it, and made first to warm the server. */
-const IDLE_CALLS = 1000;
+/**
+ * get_list calls timed idle, before the run and after it, and made first to warm the server. The
+ * idle p95 of 1 000 calls (about 4 s) moved 6.7–12.1 ms between runs of the same code on this
+ * machine, and the ratio with it; 3 000 (about 12 s) are less at the mercy of a few busy seconds.
+ */
+const IDLE_CALLS = 3000;
 const WARM_UP_CALLS = 3000;
 const { dir, storage } = scratchDir('vitrine-bench-import-');
 
@@ -99,6 +103,7 @@ try {
   type Gc = Record<'minor' | 'major' | 'other', { count: number; ms: number; max: number }>;
   const gcSoFar = async () => (await (await fetch(`${base}/bench/gc`)).json()) as Gc;
   /** The answering thread's collections between two looks, by kind. */
+  const cpuSoFar = async () => ((await (await fetch(`${base}/bench/cpu`)).json()) as { ms: number }).ms;
   const printGc = (when: string, a: Gc, b: Gc) => {
     for (const kind of ['minor', 'major'] as const)
       console.log(
@@ -112,7 +117,9 @@ try {
   const idle: number[] = [];
   for (let i = 0; i < WARM_UP_CALLS; i++) await getList();
   const gcIdle = await gcSoFar();
+  const cpuIdle = await cpuSoFar();
   for (let i = 0; i < IDLE_CALLS; i++) idle.push(await getList());
+  const cpuIdle2 = await cpuSoFar();
   const gcIdle2 = await gcSoFar();
 
   const upload = async (type: string, bytes: Buffer) => {
@@ -154,6 +161,7 @@ try {
 
   // The run, with a buyer browsing throughout.
   const gcBefore = await gcSoFar();
+  const cpuBefore = await cpuSoFar();
   const loadBefore = load();
   t0 = Date.now();
   await callApi(base, 'staff_run_import', { id: job.id }, staff);
@@ -176,6 +184,7 @@ try {
   while (!done) during.push(await getList());
   await watch;
   const took = (Date.now() - t0) / 1000;
+  const cpuAfter = await cpuSoFar();
   const gcAfter = await gcSoFar();
   // The same calls idle again, on the grown catalogue: tells a slower import from a larger list.
   const after: number[] = [];
@@ -199,17 +208,23 @@ try {
   console.log(
     `  peak memory    ${memory.maxRssMb} MB (server process, RSS)${memory.childrenMb ? `, ${memory.childrenMb} MB its worker processes (each one's peak, added)` : ''}`,
   );
+  // The answering thread's CPU beyond what the calls made during the run cost each when idle:
+  // the import's and the image index's work on that thread (the staff's progress calls included).
+  const perCall = (cpuIdle2 - cpuIdle) / idle.length;
+  const beyond = cpuAfter - cpuBefore - perCall * during.length;
+  console.log(
+    `  answering thread CPU: ${perCall.toFixed(2)} ms per call idle; during the run ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s, of it ${(beyond / 1000).toFixed(1)} s beyond the calls' own (${(beyond / N).toFixed(2)} ms per row)`,
+  );
   printGc('idle', gcIdle, gcIdle2);
   printGc('during', gcBefore, gcAfter);
   printGc('after', gcAfter, gcEnd);
+  // p99 too: a change could move delays from the p95 into the tail rather than remove them.
+  const quantiles = (x: number[]) =>
+    `p50 ${ms(percentile(x, 0.5))} ms   p95 ${ms(percentile(x, 0.95))} ms   p99 ${ms(percentile(x, 0.99))} ms`;
+  console.log(`  get_list idle   ${quantiles(idle)}   (${idle.length} calls)`);
+  console.log(`  get_list during ${quantiles(during)}   (${during.length} calls)`);
   console.log(
-    `  get_list idle  p50 ${ms(percentile(idle, 0.5))} ms   p95 ${ms(p95idle)} ms   (${idle.length} calls)`,
-  );
-  console.log(
-    `  get_list during p50 ${ms(percentile(during, 0.5))} ms   p95 ${ms(p95during)} ms   (${during.length} calls)`,
-  );
-  console.log(
-    `  get_list after p50 ${ms(percentile(after, 0.5))} ms   p95 ${ms(percentile(after, 0.95))} ms   (${after.length} calls, idle, on the grown catalogue)`,
+    `  get_list after  ${quantiles(after)}   (${after.length} calls, idle, on the grown catalogue)`,
   );
   console.log(`  ratio p95 during / idle: ${(p95during / p95idle).toFixed(2)} (goal < 1.5)`);
 } finally {
