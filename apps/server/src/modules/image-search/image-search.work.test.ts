@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderToyPicture } from '../../db/seed/toy-pictures';
 import { decodeLocalFeatures } from '../../platform/image-index/image-features';
 import { workerTask } from '../../platform/worker-task';
-import { type ImageJob, type ImageWork, rememberingVocabularies, runImageJob } from './image-search.work';
+import {
+  type ImageJob,
+  type ImageWork,
+  rememberingVocabularies,
+  runImageJob,
+  VOCABULARY_NOT_HELD,
+} from './image-search.work';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverRoot = join(here, '../../..');
@@ -112,6 +118,14 @@ describe('image work in a worker thread, as the built server runs it', () => {
     const there = await describe(pictures[0] as Buffer);
     expect(sent).toEqual([vocabulary.data.byteLength, 0, 0, vocabulary.data.byteLength]);
     expect(there.global).toEqual(first.global);
+
+    // A vocabulary not held is told before any work on the picture is done (here, before finding
+    // out it is no picture at all).
+    const unknown = { id: 'not-a-vocabulary', data: new Uint8Array(0) };
+    for (const kind of ['describe', 'query'] as const)
+      await expect(
+        runImageJob({ kind, image: Buffer.from('not a picture'), vocabulary: unknown }),
+      ).rejects.toThrow(VOCABULARY_NOT_HELD);
 
     // Any other failure is the job's own, told as it is.
     await expect(describe(Buffer.from('not a picture'))).rejects.toThrow();

@@ -164,9 +164,11 @@ async function train(descriptors: readonly Uint8Array[]): Promise<VocabularyRef>
 
 async function run(job: ImageJob): Promise<ImageJobResult<ImageJob>> {
   switch (job.kind) {
+    // The describer first: a vocabulary not held is told before the picture's work, not after it.
     case 'describe': {
+      const describer = job.vocabulary ? describerFor(job.vocabulary) : null;
       const f = await extractImageFeatures(asBuffer(job.image), MATCHER_OPTIONS.features);
-      const global = job.vocabulary ? describerFor(job.vocabulary).describeFeatures(f).global : null;
+      const global = describer ? describer.describeFeatures(f).global : null;
       return {
         width: f.width,
         height: f.height,
@@ -178,8 +180,9 @@ async function run(job: ImageJob): Promise<ImageJobResult<ImageJob>> {
       };
     }
     case 'query': {
+      const describer = describerFor(job.vocabulary);
       const f = await extractImageFeatures(asBuffer(job.image), queryFeatureOptions(MATCHER_OPTIONS));
-      return describerFor(job.vocabulary).describeQueryFeatures(f);
+      return describer.describeQueryFeatures(f);
     }
     case 'globals': {
       const m = describerFor(job.vocabulary);
