@@ -103,7 +103,6 @@ try {
   type Gc = Record<'minor' | 'major' | 'other', { count: number; ms: number; max: number }>;
   const gcSoFar = async () => (await (await fetch(`${base}/bench/gc`)).json()) as Gc;
   /** The answering thread's collections between two looks, by kind. */
-  const cpuSoFar = async () => ((await (await fetch(`${base}/bench/cpu`)).json()) as { ms: number }).ms;
   const printGc = (when: string, a: Gc, b: Gc) => {
     for (const kind of ['minor', 'major'] as const)
       console.log(
@@ -117,9 +116,7 @@ try {
   const idle: number[] = [];
   for (let i = 0; i < WARM_UP_CALLS; i++) await getList();
   const gcIdle = await gcSoFar();
-  const cpuIdle = await cpuSoFar();
   for (let i = 0; i < IDLE_CALLS; i++) idle.push(await getList());
-  const cpuIdle2 = await cpuSoFar();
   const gcIdle2 = await gcSoFar();
 
   const upload = async (type: string, bytes: Buffer) => {
@@ -161,7 +158,6 @@ try {
 
   // The run, with a buyer browsing throughout.
   const gcBefore = await gcSoFar();
-  const cpuBefore = await cpuSoFar();
   const loadBefore = load();
   t0 = Date.now();
   await callApi(base, 'staff_run_import', { id: job.id }, staff);
@@ -184,7 +180,6 @@ try {
   while (!done) during.push(await getList());
   await watch;
   const took = (Date.now() - t0) / 1000;
-  const cpuAfter = await cpuSoFar();
   const gcAfter = await gcSoFar();
   // The same calls idle again, on the grown catalogue: tells a slower import from a larger list.
   const after: number[] = [];
@@ -207,13 +202,6 @@ try {
   console.log(`  load average   ${loadBefore} at the start, ${load()} at the end`);
   console.log(
     `  peak memory    ${memory.maxRssMb} MB (server process, RSS)${memory.childrenMb ? `, ${memory.childrenMb} MB its worker processes (each one's peak, added)` : ''}`,
-  );
-  // The answering thread's CPU beyond what the calls made during the run cost each when idle:
-  // the import's and the image index's work on that thread (the staff's progress calls included).
-  const perCall = (cpuIdle2 - cpuIdle) / idle.length;
-  const beyond = cpuAfter - cpuBefore - perCall * during.length;
-  console.log(
-    `  answering thread CPU: ${perCall.toFixed(2)} ms per call idle; during the run ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s, of it ${(beyond / 1000).toFixed(1)} s beyond the calls' own (${(beyond / N).toFixed(2)} ms per row)`,
   );
   printGc('idle', gcIdle, gcIdle2);
   printGc('during', gcBefore, gcAfter);

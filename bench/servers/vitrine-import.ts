@@ -88,21 +88,6 @@ app.get('/bench/memory', async () => ({
   childrenMb: childrenPeakMb(),
   inWorker,
 }));
-/**
- * CPU time of the thread answering the calls so far, ms (user and system; /proc counts it in
- * ticks of 10 ms, fine over thousands of calls): what the import leaves on that thread is the
- * CPU it takes there beyond the calls' own. Linux only; 0 elsewhere.
- */
-const ticksPerMs = 100 / 1000;
-app.get('/bench/cpu', async () => {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) ".
-    return { ms: (Number(fields[11]) + Number(fields[12])) / ticksPerMs };
-  } catch {
-    return { ms: 0 };
-  }
-});
 // Each look starts the longest pause afresh, so the bench reads the run's own.
 app.get('/bench/gc', async () => {
   const seen = structuredClone(gc);
