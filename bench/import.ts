@@ -103,6 +103,13 @@ try {
   type Gc = Record<'minor' | 'major' | 'other', { count: number; ms: number; max: number }>;
   const gcSoFar = async () => (await (await fetch(`${base}/bench/gc`)).json()) as Gc;
   /** The answering thread's collections between two looks, by kind. */
+  type Sched = { runMs: number; waitMs: number };
+  const schedSoFar = async () => (await (await fetch(`${base}/bench/sched`)).json()) as Sched;
+  /** The answering thread's time on a core and waiting for one, per call made in between. */
+  const printSched = (when: string, a: Sched, b: Sched, calls: number) =>
+    console.log(
+      `  answering thread ${when.padEnd(7)} on a core ${((b.runMs - a.runMs) / calls).toFixed(2)} ms, waiting for one ${((b.waitMs - a.waitMs) / calls).toFixed(2)} ms, per call`,
+    );
   const printGc = (when: string, a: Gc, b: Gc) => {
     for (const kind of ['minor', 'major'] as const)
       console.log(
@@ -116,7 +123,9 @@ try {
   const idle: number[] = [];
   for (let i = 0; i < WARM_UP_CALLS; i++) await getList();
   const gcIdle = await gcSoFar();
+  const schedIdle = await schedSoFar();
   for (let i = 0; i < IDLE_CALLS; i++) idle.push(await getList());
+  const schedIdle2 = await schedSoFar();
   const gcIdle2 = await gcSoFar();
 
   const upload = async (type: string, bytes: Buffer) => {
@@ -158,6 +167,7 @@ try {
 
   // The run, with a buyer browsing throughout.
   const gcBefore = await gcSoFar();
+  const schedBefore = await schedSoFar();
   const loadBefore = load();
   t0 = Date.now();
   await callApi(base, 'staff_run_import', { id: job.id }, staff);
@@ -180,6 +190,7 @@ try {
   while (!done) during.push(await getList());
   await watch;
   const took = (Date.now() - t0) / 1000;
+  const schedAfter = await schedSoFar();
   const gcAfter = await gcSoFar();
   // The same calls idle again, on the grown catalogue: tells a slower import from a larger list.
   const after: number[] = [];
@@ -203,6 +214,8 @@ try {
   console.log(
     `  peak memory    ${memory.maxRssMb} MB (server process, RSS)${memory.childrenMb ? `, ${memory.childrenMb} MB its worker processes (each one's peak, added)` : ''}`,
   );
+  printSched('idle', schedIdle, schedIdle2, idle.length);
+  printSched('during', schedBefore, schedAfter, during.length);
   printGc('idle', gcIdle, gcIdle2);
   printGc('during', gcBefore, gcAfter);
   printGc('after', gcAfter, gcEnd);

@@ -88,6 +88,21 @@ app.get('/bench/memory', async () => ({
   childrenMb: childrenPeakMb(),
   inWorker,
 }));
+/**
+ * The answering thread's time on a core and time ready but waiting for one, ms so far (Linux's
+ * schedstat of the thread; zeros elsewhere): tells work done on the thread from a thread kept off
+ * its core by others.
+ */
+app.get('/bench/sched', async () => {
+  try {
+    const [run, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+      .split(' ')
+      .map(Number);
+    return { runMs: (run ?? 0) / 1e6, waitMs: (wait ?? 0) / 1e6 };
+  } catch {
+    return { runMs: 0, waitMs: 0 };
+  }
+});
 // Each look starts the longest pause afresh, so the bench reads the run's own.
 app.get('/bench/gc', async () => {
   const seen = structuredClone(gc);
