@@ -102,7 +102,6 @@ try {
 
   type Gc = Record<'minor' | 'major' | 'other', { count: number; ms: number; max: number }>;
   const gcSoFar = async () => (await (await fetch(`${base}/bench/gc`)).json()) as Gc;
-  /** The answering thread's collections between two looks, by kind. */
   type Sched = { runMs: number; waitMs: number };
   const schedSoFar = async () => (await (await fetch(`${base}/bench/sched`)).json()) as Sched;
   /** The answering thread's time on a core and waiting for one, per call made in between. */
@@ -110,6 +109,7 @@ try {
     console.log(
       `  answering thread ${when.padEnd(7)} on a core ${((b.runMs - a.runMs) / calls).toFixed(2)} ms, waiting for one ${((b.waitMs - a.waitMs) / calls).toFixed(2)} ms, per call`,
     );
+  /** The answering thread's collections between two looks, by kind. */
   const printGc = (when: string, a: Gc, b: Gc) => {
     for (const kind of ['minor', 'major'] as const)
       console.log(
