@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Api from '../../lib/api';
 import { ApiError, call } from '../../lib/api';
 import { resetSessionState, saveSession } from '../../lib/session';
-import { StaffSocket } from './staff-socket';
+import { StaffSocket, staffSocket } from './staff-socket';
 
 vi.mock('../../lib/api', async (original) => ({
   ...(await original<typeof Api>()),
@@ -62,5 +62,24 @@ describe("the console's chat connection when the session ends", () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(FakeWebSocket.opened.length).toBeGreaterThan(1);
     socket.close();
+  });
+});
+
+describe("the console's shared connection between tests", () => {
+  useFakeWebSocket();
+  let opened: FakeWebSocket | undefined;
+
+  it('is opened by whatever screen asks for it first', async () => {
+    vi.mocked(call).mockResolvedValue({ user_sig: 'sig-1', chat_id: 's1', expires_at: 0 } as never);
+    saveSession({ website_id: 1, token: 'staff-token' });
+    staffSocket();
+    opened = FakeWebSocket.last();
+    await opened.nextSent('login');
+    resetSessionState();
+  });
+
+  // A connection left open retries after the test file's window is gone, an unhandled error.
+  it('is closed before the next test begins', () => {
+    expect(opened?.readyState).toBe(FakeWebSocket.CLOSED);
   });
 });

@@ -456,6 +456,11 @@ describe('the order details page', () => {
     vi.unstubAllGlobals();
   });
 
+  // Left lingering, its timer fires after the test file's window is gone: an unhandled error.
+  it('has closed that connection before the next test begins', () => {
+    expect(FakeWebSocket.last().readyState).toBe(FakeWebSocket.CLOSED);
+  });
+
   it("says an order that is not the buyer's is not there", async () => {
     mockApi({
       get_order_detail: () => ({ code: -404, data: null, tip: 'Order not found' }),
