@@ -87,3 +87,55 @@ describe('SQLite commits of background work (decision 0070)', () => {
     expect(await level(db)).toBe(2);
   });
 });
+
+describe('SQLite queries of background work beside calls (decision 0080)', () => {
+  let h: DatabaseHandle;
+  let db: Kysely<Scratch>;
+  beforeAll(async () => {
+    h = openDatabase({ sqliteFile: ':memory:' });
+    db = h.db.withTables<Scratch>();
+    await db.schema
+      .createTable('scratch')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .execute();
+  });
+  afterAll(() => h.close());
+
+  /** Three queries in a row, and where a call arriving after the first of them got its turn. */
+  const threeQueries = async () => {
+    const order: string[] = [];
+    await db.selectFrom('scratch').select('id').execute();
+    order.push('first query');
+    setImmediate(() => order.push("a call's turn"));
+    await db.selectFrom('scratch').select('id').execute();
+    order.push('second query');
+    await db.selectFrom('scratch').select('id').execute();
+    order.push('third query');
+    return order;
+  };
+
+  it('lets a call that arrived meanwhile go first before each of its queries', async () => {
+    expect(await withoutWaitingForDisk(threeQueries)).toEqual([
+      'first query',
+      "a call's turn",
+      'second query',
+      'third query',
+    ]);
+  });
+
+  it("runs a call's own queries straight on, and a background transaction whole", async () => {
+    // The call's turn comes only once all three are done.
+    expect(await threeQueries()).toEqual(['first query', 'second query', 'third query']);
+    const order: string[] = [];
+    await withoutWaitingForDisk(() =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('scratch').values({ id: 1, name: 'imported' }).execute();
+        setImmediate(() => order.push("a call's turn"));
+        await trx.insertInto('scratch').values({ id: 2, name: 'imported' }).execute();
+        order.push('transaction done');
+      }),
+    );
+    expect(order).toEqual(['transaction done']);
+  });
+});

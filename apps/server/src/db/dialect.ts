@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Driver, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
 
@@ -66,7 +66,9 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new GivingWaySqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', pool: () => null, close: () => db.destroy() };
 }
 
@@ -88,6 +90,27 @@ const backgroundWork = new AsyncLocalStorage<true>();
  */
 export function withoutWaitingForDisk<T>(work: () => Promise<T>): Promise<T> {
   return backgroundWork.run(true, work);
+}
+
+/**
+ * SQLite's dialect, whose background work (withoutWaitingForDisk) gives way before each query it
+ * starts outside a transaction (decision 0080). better-sqlite3 answers on this thread and Kysely
+ * hands its results on through promises alone, so an import's row (some forty queries and the
+ * code between them) ran as one stretch of several milliseconds that a buyer's call arriving
+ * meanwhile waited behind. Giving way to what is waiting before each query cuts the stretch to a
+ * query and the code after it. A transaction holds the one connection throughout and is not cut:
+ * a buyer's query would only wait for the connection instead.
+ */
+class GivingWaySqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      if (backgroundWork.getStore() === true) await new Promise<void>((resolve) => setImmediate(resolve));
+      return acquire();
+    };
+    return driver;
+  }
 }
 
 /** The statement methods that run SQL (and may begin, commit or write). */
