@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { createHmac, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildOpenApiDocument, type CallName, LANGUAGES } from '@vitrine/contract';
 import { consoleTranslator } from '@vitrine/i18n/console';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -202,6 +202,11 @@ export interface AppDeps {
   importCallsInHand?: () => number;
   /** Tests: how long an import's row gives way at most (default PACE_LIMITS). */
   importPace?: PaceLimits;
+  /**
+   * Tests: false has the import's pictures handed back and stored here, as with S3, though the
+   * storage is the local disk, whose files the import's worker otherwise writes itself (decision 0080).
+   */
+  importWorkerWritesPictures?: boolean;
   /** Tests: called between storing an import row's product and marking the row done. */
   afterImportRowStored?: (jobId: number, line: number) => void | Promise<void>;
   /** Replaces the proforma invoices altogether (tests: a renderer that is always busy). */
@@ -380,12 +385,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionsEnded,
   });
 
+  // Where the local disk keeps files, absolute: the workers that read and write pictures there
+  // themselves (decision 0080) run in processes of their own.
+  const localFilesRoot = deps.storage instanceof LocalDiskStorage ? resolve(deps.storage.root) : undefined;
   // Pictures are indexed in the background from the moment the app is ready; start-up never waits.
   const imageWork = deps.imageWork ?? INLINE_IMAGE_WORK;
   const queryWork = searchJobs.track(rememberingVocabularies(imageWork.query)) as ImageWork;
   const imageIndex = createImageIndexer({
     repo: createImageSearchRepository(deps.db),
     storage: deps.storage,
+    filesRoot: localFilesRoot,
     clock: deps.clock,
     work: rememberingVocabularies(imageWork.indexing),
     queryWork,
@@ -492,6 +501,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     changed: catalogueChanged,
     uploadOwner,
     pictureLimits: IMPORT_PICTURE_LIMITS,
+    pictureFilesRoot: deps.importWorkerWritesPictures === false ? undefined : localFilesRoot,
     translator: (lang) => consoleTranslator(lang === 'zh' ? LANGUAGES[0] : LANGUAGES[1]),
     indexPictures: () => imageIndex.refresh(),
     log: app.log,

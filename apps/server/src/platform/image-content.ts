@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -124,4 +125,27 @@ export async function reencodeImage(bytes: Uint8Array, opts: ImageCheckOptions):
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
+}
+
+const PICTURE_EXTENSION: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** A picture's SHA-256 (hex): pictures are kept once per company by their content. */
+export const pictureSha = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** Where a company's picture is stored: by its content, named by its type. */
+export const pictureKey = (companyId: number, sha256: string, type: string): string =>
+  `c${companyId}/${sha256.slice(0, 2)}/${sha256}.${PICTURE_EXTENSION[type] ?? 'jpg'}`;
+
+/**
+ * A picture written to storage already, with its WebP widths, under pictureKey (the catalogue
+ * import's worker does it on a local disk; decision 0080): what is left is to record it.
+ */
+export interface StoredPictureFile {
+  sha256: string;
+  size: number;
 }

@@ -81,6 +81,8 @@ export interface TestAppOptions {
   importCallsInHand?: () => number;
   /** How long an import's row gives way at most (default PACE_LIMITS). */
   importPace?: PaceLimits;
+  /** false: the import's pictures come back as bytes and are stored by the app, as with S3. */
+  importWorkerWritesPictures?: boolean;
   /** Hears every drop of a company's catalogue caches (tests count them). */
   onCatalogueChange?: (companyId: number) => void;
   /** Draws linesheets (default: the app's own, inline). */
@@ -126,6 +128,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       afterImportRowStored: opts.afterImportRowStored,
       importCallsInHand: opts.importCallsInHand,
       importPace: opts.importPace,
+      importWorkerWritesPictures: opts.importWorkerWritesPictures,
       onCatalogueChange: opts.onCatalogueChange,
       importWorkDir: join(dataDir, 'import'),
       defaultSite: 'demo',

@@ -23,7 +23,12 @@ import {
 import type { StaffTranslate } from '@vitrine/i18n/console';
 import type { Clock } from '../../platform/clock';
 import type { Logger, StaffCaller } from '../../platform/context';
-import type { ImageCheckOptions } from '../../platform/image-content';
+import {
+  type ImageCheckOptions,
+  pictureKey,
+  pictureSha,
+  type StoredPictureFile,
+} from '../../platform/image-content';
 import type { Storage } from '../../platform/storage';
 import { giveWay, PACE_LIMITS, type PaceLimits } from './import.pace';
 import type { ImportJobRow, ImportRepository, ImportRowRow } from './import.repository';
@@ -42,15 +47,13 @@ import {
  * again by its number, so a run that stopped anywhere is resumed without doubling anything.
  */
 
-/** A picture read and re-encoded already, with its WebP widths, as the product calls take it. */
-type ReadPicture = {
-  ok: true;
-  bytes: Buffer;
-  type: string;
-  width: number;
-  height: number;
-  variants: readonly Uint8Array[];
-};
+/**
+ * A picture read and re-encoded already, as the product calls take it: with its WebP widths, or
+ * written to the local disk already with them by the worker (decision 0080).
+ */
+type ReadPicture = { ok: true; type: string; width: number; height: number } & (
+  { bytes: Buffer; variants: readonly Uint8Array[] } | { stored: StoredPictureFile }
+);
 
 /** The console's product calls (modules/catalog/staff-products.service.ts), as the import uses them. */
 export interface ProductsPort {
@@ -82,6 +85,11 @@ export interface ImportDeps {
   uploadOwner(key: string): { companyId: number; purpose: string } | null;
   /** What a product picture must be (the staff's pictures' rules). */
   pictureLimits: ImageCheckOptions;
+  /**
+   * The local disk's storage root, when the storage is the local disk: the worker writes each
+   * picture's files there itself (decision 0080). Without it the pictures come back as bytes.
+   */
+  pictureFilesRoot?: string;
   translator(lang: 'en' | 'zh'): StaffTranslate;
   /** Has the image index look at the new pictures now. */
   indexPictures(): Promise<void>;
@@ -119,19 +127,6 @@ const json = <T>(text: string, fallback: T): T => {
 };
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const EXTENSION: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
-
-/** A picture's key as the product calls store it (by content), to tell an unchanged set. */
-const storedKeyOf = (companyId: number, p: { bytes: Uint8Array; type: string }) => {
-  const sha = createHash('sha256').update(p.bytes).digest('hex');
-  return `c${companyId}/${sha.slice(0, 2)}/${sha}.${EXTENSION[p.type] ?? 'jpg'}`;
-};
 
 /** A picture of a row: which zip, which entry. */
 interface PictureRef {
@@ -362,16 +357,18 @@ export function createImportService(deps: ImportDeps) {
     const good: ReadPicture[] = [];
     for (const ref of refs) {
       const p = pictures.get(`${ref.zip}/${ref.name}`);
-      if (p?.ok)
-        good.push({
-          ok: true,
-          bytes: Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength),
-          type: p.type,
-          width: p.width,
-          height: p.height,
-          variants: p.variants,
-        });
-      else
+      if (p?.ok) {
+        const read = { ok: true, type: p.type, width: p.width, height: p.height } as const;
+        good.push(
+          'stored' in p
+            ? { ...read, stored: p.stored }
+            : {
+                ...read,
+                bytes: Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength),
+                variants: p.variants,
+              },
+        );
+      } else
         problems.push({
           code: p?.code ?? 'picture_missing',
           column: 'pictures',
@@ -380,7 +377,9 @@ export function createImportService(deps: ImportDeps) {
     }
     if (good.length > 0) {
       const had = await repo.pictureKeys(companyId, stored.id);
-      const wanted = good.map((p) => storedKeyOf(companyId, p));
+      const wanted = good.map((p) =>
+        pictureKey(companyId, 'stored' in p ? p.stored.sha256 : pictureSha(p.bytes), p.type),
+      );
       if (had.join('\n') !== wanted.join('\n')) {
         const set = await deps.products.setPictures(
           { id: stored.id, updated_at: stored.updated_at, pictures: good.map((picture) => ({ picture })) },
@@ -437,7 +436,8 @@ export function createImportService(deps: ImportDeps) {
       for (const [zip, names] of wanted) {
         const path = zips[zip];
         if (!path) continue;
-        for (const p of await work({ kind: 'pictures', path, names, limits: deps.pictureLimits }))
+        const files = deps.pictureFilesRoot ? { root: deps.pictureFilesRoot, companyId } : undefined;
+        for (const p of await work({ kind: 'pictures', path, names, limits: deps.pictureLimits, files }))
           pictures.set(`${zip}/${p.name}`, p);
       }
       return pictures;

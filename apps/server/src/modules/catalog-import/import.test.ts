@@ -8,10 +8,15 @@ import {
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import sharp from 'sharp';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PICTURE_WIDTHS, variantKey } from '../../plugins/picture-variants';
+import { pictureKey, pictureSha } from '../../platform/image-content';
+import { LocalDiskStorage } from '../../platform/storage';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { checkRows, guessMapping, listZip, readSheet } from './import.work';
+import { checkRows, closeZip, extractPictures, guessMapping, listZip, readSheet } from './import.work';
 
 type Staff = { token: string; website: number };
 
@@ -202,6 +207,40 @@ describe('reading files', () => {
       entries: [{ name: 'A-1.jpg' }],
       problems: [{ code: 'entry_bad_path', column: 'zip', value: '../../x.jpg' }],
     });
+  });
+
+  it("writes each picture and its widths to the storage's folder itself when given it, handing back only what to record", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vitrine-extract-'));
+    try {
+      const path = join(dir, 'pictures.zip');
+      await writeFile(path, await zipOf({ 'A-1.jpg': await photo(1), 'A-2.jpg': 'not a picture' }));
+      const limits = { types: ['image/jpeg'], maxBytes: 5 * 1024 * 1024 };
+      const [asBytes] = await extractPictures(path, ['A-1.jpg'], limits);
+      const [written, refused] = await extractPictures(path, ['A-1.jpg', 'A-2.jpg'], limits, {
+        root: join(dir, 'files'),
+        companyId: 7,
+      });
+      await closeZip(path);
+      if (!asBytes?.ok || !('bytes' in asBytes)) throw new Error('the picture as bytes expected');
+      const sha256 = pictureSha(asBytes.bytes);
+      expect(written).toEqual({
+        name: 'A-1.jpg',
+        ok: true,
+        type: 'image/jpeg',
+        width: 320,
+        height: 240,
+        stored: { sha256, size: asBytes.bytes.length },
+      });
+      expect(refused).toMatchObject({ ok: false, code: 'picture_not_image' });
+      const disk = new LocalDiskStorage(join(dir, 'files'));
+      const key = pictureKey(7, sha256, 'image/jpeg');
+      expect(key).toMatch(/^c7\//);
+      expect(await disk.read(key)).toEqual(Buffer.from(asBytes.bytes));
+      for (const [i, width] of PICTURE_WIDTHS.entries())
+        expect(await disk.read(variantKey(width, key))).toEqual(Buffer.from(asBytes.variants[i] ?? []));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -584,4 +623,66 @@ describe('the catalogue import beside buyers (decision 0070)', () => {
       .execute();
     expect(stored.map((p) => p.toy_number).sort()).toEqual(['PN-1', 'PN-2', 'PN-3', 'PN-4']);
   });
+});
+
+describe('the catalogue import on a storage its worker does not write (S3)', () => {
+  let t: TestApp;
+  let owner: Staff;
+
+  beforeAll(async () => {
+    t = await createTestApp({ productsPerCompany: 1, importWorkerWritesPictures: false });
+    owner = await t.staffLogin('demo', 'owner');
+  });
+  afterAll(() => t.close());
+
+  const uploaded = async (type: 'text/csv' | 'application/zip', body: Buffer) => {
+    const credential = await t.call('staff_get_import_upload_credential', { content_type: type }, owner);
+    expect((await t.upload(credential.data, body)).status).toBe(204);
+    return credential.data.file_url;
+  };
+
+  it('stores the pictures handed back, with their widths, as the worker would have', async () => {
+    const sheet_url = await uploaded(
+      'text/csv',
+      csv([
+        ['Item No.', 'English Name'],
+        ['S3-1', 'Remote car'],
+      ]),
+    );
+    const zip_url = await uploaded(
+      'application/zip',
+      await zipOf({ 'S3-1_1.jpg': await photo(8), 'S3-1_2.jpg': await photo(9) }),
+    );
+    const job = await t.call(
+      'staff_create_import',
+      { sheet_url, zip_urls: [zip_url], file_name: 's3.csv' },
+      owner,
+    );
+    expect(
+      (await t.call('staff_check_import', { id: job.data.id, mapping: job.data.mapping }, owner)).code,
+    ).toBe(0);
+    expect((await t.call('staff_run_import', { id: job.data.id }, owner)).code).toBe(0);
+    let done = null;
+    for (let i = 0; i < 500 && !done; i++) {
+      const got = await t.call('staff_get_import', { id: job.data.id }, owner);
+      if (got.data.job.status === 'done') done = got.data.job;
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(done).toMatchObject({ rows_done: 1, created: 1, pictures_done: 2, errors: 0 });
+    const files = await t.db
+      .selectFrom('product_pictures as pp')
+      .innerJoin('files as f', 'f.id', 'pp.file_id')
+      .innerJoin('products as p', 'p.id', 'pp.product_id')
+      .select(['f.storage_key', 'f.size', 'f.sha256'])
+      .where('p.toy_number', '=', 'S3-1')
+      .orderBy('pp.sort')
+      .execute();
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      const bytes = await t.storage.read(file.storage_key);
+      expect(bytes && [pictureSha(bytes), bytes.length]).toEqual([file.sha256, Number(file.size)]);
+      for (const width of PICTURE_WIDTHS)
+        expect(await t.storage.exists(variantKey(width, file.storage_key))).toBe(true);
+    }
+  }, 60_000);
 });

@@ -14,9 +14,17 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { availableParallelism } from 'node:os';
-import { pictureVariantBytes } from '../../plugins/picture-variants';
+import { pictureVariantBytes, storePictureVariants } from '../../plugins/picture-variants';
 import sharp from 'sharp';
-import { type ImageCheckOptions, reencodeImage, sniffImageType } from '../../platform/image-content';
+import {
+  type ImageCheckOptions,
+  pictureKey,
+  pictureSha,
+  reencodeImage,
+  sniffImageType,
+  type StoredPictureFile,
+} from '../../platform/image-content';
+import { LocalDiskStorage } from '../../platform/storage';
 
 /**
  * The import's CPU work, run in a worker process (import.worker.ts, decision 0078) so the thread answering
@@ -658,17 +666,27 @@ export async function closeZip(path: string): Promise<void> {
 }
 
 export type ExtractedPicture =
-  | {
-      name: string;
-      ok: true;
-      bytes: Uint8Array;
-      type: string;
-      width: number;
-      height: number;
-      /** Its WebP widths, in PICTURE_WIDTHS' order. */
-      variants: Uint8Array[];
-    }
+  | ({ name: string; ok: true; type: string; width: number; height: number } & (
+      | {
+          bytes: Uint8Array;
+          /** Its WebP widths, in PICTURE_WIDTHS' order. */
+          variants: Uint8Array[];
+        }
+      /** Written to the local disk already, with its widths (PictureFiles). */
+      | { stored: StoredPictureFile }
+    ))
   | { name: string; ok: false; code: ImportErrorCode };
+
+/**
+ * Where the worker writes the pictures itself, when the storage is the local disk: the thread
+ * answering buyers then neither receives a picture's five files (original and widths) through the
+ * worker's channel nor writes them, it only records them (decision 0080). S3 keeps the bytes
+ * handed back and stored by the answering thread: its credentials stay there.
+ */
+export interface PictureFiles {
+  root: string;
+  companyId: number;
+}
 
 /**
  * How many pictures of a batch are worked on at once: one fewer than the cores, at least one,
@@ -692,8 +710,10 @@ export async function extractPictures(
   path: string,
   names: readonly string[],
   limits: ImageCheckOptions,
+  files?: PictureFiles,
 ): Promise<ExtractedPicture[]> {
   const { zip, byName } = await openForReading(path);
+  const disk = files ? new LocalDiskStorage(files.root) : null;
   const one = async (name: string): Promise<ExtractedPicture> => {
     const entry = byName.get(name);
     if (!entry || badEntryPath(name)) return { name, ok: false, code: 'picture_missing' };
@@ -710,15 +730,16 @@ export async function extractPictures(
         ok: false,
         code: clean.reason === 'tooLarge' ? 'picture_too_large' : 'picture_not_image',
       };
-    return {
-      name,
-      ok: true,
-      bytes: ownCopy(clean.bytes),
-      type: clean.type,
-      width: clean.width,
-      height: clean.height,
-      variants: (await pictureVariantBytes(clean.bytes)).map(ownCopy),
-    };
+    const variants = await pictureVariantBytes(clean.bytes);
+    const read = { name, ok: true, type: clean.type, width: clean.width, height: clean.height } as const;
+    if (disk && files) {
+      const sha256 = pictureSha(clean.bytes);
+      const key = pictureKey(files.companyId, sha256, clean.type);
+      if (!(await disk.exists(key))) await disk.put(key, clean.bytes, clean.type);
+      await storePictureVariants(disk, key, variants);
+      return { ...read, stored: { sha256, size: clean.bytes.length } };
+    }
+    return { ...read, bytes: ownCopy(clean.bytes), variants: variants.map(ownCopy) };
   };
   const out: ExtractedPicture[] = new Array(names.length);
   let next = 0;
@@ -759,7 +780,7 @@ export type ImportWork =
   | { kind: 'sheet'; bytes: Uint8Array; type: SheetType }
   | { kind: 'check'; input: CheckRowsInput }
   | { kind: 'zip'; path: string }
-  | { kind: 'pictures'; path: string; names: string[]; limits: ImageCheckOptions }
+  | { kind: 'pictures'; path: string; names: string[]; limits: ImageCheckOptions; files?: PictureFiles }
   | { kind: 'sniff'; path: string; names: string[] }
   | { kind: 'close'; path: string }
   | { kind: 'template' };
@@ -773,7 +794,7 @@ export async function runImportWork(job: ImportWork): Promise<unknown> {
     case 'zip':
       return listZip({ path: job.path });
     case 'pictures':
-      return extractPictures(job.path, job.names, job.limits);
+      return extractPictures(job.path, job.names, job.limits, job.files);
     case 'sniff':
       return sniffPictures(job.path, job.names);
     case 'close':
@@ -790,7 +811,9 @@ export async function runImportWork(job: ImportWork): Promise<unknown> {
  */
 export function handedOverBytes(result: unknown, job: ImportWork): Uint8Array[] {
   if (job.kind !== 'pictures') return [];
-  return (result as ExtractedPicture[]).flatMap((p) => (p.ok ? [p.bytes, ...p.variants] : []));
+  return (result as ExtractedPicture[]).flatMap((p) =>
+    p.ok && 'bytes' in p ? [p.bytes, ...p.variants] : [],
+  );
 }
 
 /** Runs the import's work: in a worker process (main.ts) or inline (tests, `npm run dev`). */

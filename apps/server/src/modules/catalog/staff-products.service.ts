@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type CallResponse,
   type CallResult,
@@ -20,6 +19,7 @@ import {
 } from '@vitrine/contract';
 import { staffAuditEntry } from '../../db/audit';
 import type { Clock } from '../../platform/clock';
+import { pictureKey, pictureSha, type StoredPictureFile } from '../../platform/image-content';
 import type { StaffCaller } from '../../platform/context';
 import type { Storage } from '../../platform/storage';
 import { FLAG_COLUMNS } from './catalog.repository';
@@ -44,15 +44,14 @@ import { type Keyword, parseKeyword, type TextFilter } from './text-search';
 
 /** A picture as it arrives: checked, re-encoded, or refused (the uploads module reads it). */
 export type ArrivingPicture =
-  | {
-      ok: true;
-      bytes: Buffer;
-      type: string;
-      width: number;
-      height: number;
-      /** Its WebP widths made already, in PICTURE_WIDTHS' order (the catalogue import's worker). */
-      variants?: readonly Uint8Array[];
-    }
+  | ({ ok: true; type: string; width: number; height: number } & (
+      | {
+          bytes: Buffer;
+          /** Its WebP widths made already, in PICTURE_WIDTHS' order (the catalogue import's worker). */
+          variants?: readonly Uint8Array[];
+        }
+      | { stored: StoredPictureFile }
+    ))
   | { ok: false };
 
 export interface StaffProductsDeps {
@@ -82,13 +81,6 @@ export interface StaffProductsDeps {
 /** Why a 3D model was refused: a key of server.products.model.* */
 export type ModelProblem =
   'notFound' | 'empty' | 'tooLarge' | 'notGlb' | 'wrongVersion' | 'badLength' | 'notGltf';
-
-const EXTENSION: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
 
 const texts = (row: ProductRow, columns: readonly string[]) =>
   Object.fromEntries(
@@ -282,19 +274,21 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
     pic: Extract<ArrivingPicture, { ok: true }>,
     now: number,
   ): Promise<number> {
-    const sha = createHash('sha256').update(pic.bytes).digest('hex');
+    const sha = 'stored' in pic ? pic.stored.sha256 : pictureSha(pic.bytes);
     const existing = await repo.fileBySha(companyId, sha);
     if (existing) return existing.id;
-    const key = `c${companyId}/${sha.slice(0, 2)}/${sha}.${EXTENSION[pic.type] ?? 'jpg'}`;
-    if (!(await storage.exists(key))) await storage.put(key, pic.bytes, pic.type);
-    await deps.makeVariants(key, pic.variants);
+    const key = pictureKey(companyId, sha, pic.type);
+    if (!('stored' in pic)) {
+      if (!(await storage.exists(key))) await storage.put(key, pic.bytes, pic.type);
+      await deps.makeVariants(key, pic.variants);
+    }
     try {
       return await repo.insertFile({
         company_id: companyId,
         storage_key: key,
         sha256: sha,
         content_type: pic.type,
-        size: pic.bytes.length,
+        size: 'stored' in pic ? pic.stored.size : pic.bytes.length,
         width: pic.width,
         height: pic.height,
         created_at: now,

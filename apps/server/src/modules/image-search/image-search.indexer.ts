@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { join } from 'node:path';
 import type { Clock } from '../../platform/clock';
 import {
   type GlobalDescriptor,
@@ -6,13 +7,15 @@ import {
   type Reranker,
 } from '../../platform/image-index/image-matcher';
 import { VisualVocabulary } from '../../platform/image-index/visual-vocabulary';
-import type { Storage } from '../../platform/storage';
+import { assertStorageKey, type Storage } from '../../platform/storage';
 import type { ImageSearchRepository, PictureState } from './image-search.repository';
 import {
   type DescribedPicture,
   FEATURE_VERSION,
   type ImageWork,
   MATCHER_OPTIONS,
+  PICTURE_FILE_MISSING,
+  type PictureOnDisk,
   type VocabularyRef,
 } from './image-search.work';
 
@@ -59,6 +62,11 @@ interface CompanyIndex {
 export interface ImageIndexerDeps {
   repo: ImageSearchRepository;
   storage: Pick<Storage, 'read'>;
+  /**
+   * The local disk's storage root, when the storage is the local disk: the indexing worker reads
+   * each picture there itself (decision 0080). Without it, pictures are read here and sent.
+   */
+  filesRoot?: string | undefined;
   clock: Clock;
   /** Where decoding, ORB and learning run: a worker thread in production. */
   work: ImageWork;
@@ -81,6 +89,12 @@ export interface ImageIndexerDeps {
 
 const signature = (productId: number, fileId: number, version: string) => `${productId}:${fileId}:${version}`;
 
+/** A stored picture's file on the local disk, its key checked as the storage checks it. */
+const onDisk = (root: string, key: string): PictureOnDisk => {
+  assertStorageKey(key);
+  return { path: join(root, key) };
+};
+
 /**
  * Lets waiting requests in between two steps. better-sqlite3 answers synchronously, so a loop of
  * awaited queries alone would never give the event loop a turn.
@@ -96,6 +110,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function createImageIndexer({
   repo,
   storage,
+  filesRoot,
   clock,
   work,
   queryWork,
@@ -343,12 +358,15 @@ export function createImageIndexer({
         await breathe();
         if (stopped) return;
         const s = st.searcher;
-        const bytes = await storage.read(p.storage_key);
-        const result: DescribedPicture | { error: string } = bytes
-          ? await work({ kind: 'describe', image: bytes, vocabulary: s?.vocabulary ?? null }).catch(
-              (e: unknown) => ({ error: String(e) }),
+        const image = filesRoot ? onDisk(filesRoot, p.storage_key) : await storage.read(p.storage_key);
+        const result: DescribedPicture | { error: string } = image
+          ? await work({ kind: 'describe', image, vocabulary: s?.vocabulary ?? null }).catch(
+              (e: unknown) => ({
+                // A worker's error arrives as its text ("Error: …").
+                error: String(e).includes(PICTURE_FILE_MISSING) ? PICTURE_FILE_MISSING : String(e),
+              }),
             )
-          : { error: 'file missing' };
+          : { error: PICTURE_FILE_MISSING };
         if (stopped) return;
         const row = {
           companyId,

@@ -1,5 +1,7 @@
 import { ErrorCode, type TempAuth } from '@vitrine/contract';
 import type { FastifyInstance } from 'fastify';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
@@ -341,6 +343,24 @@ describe('image search over the catalogue pictures', () => {
       const again = await search(demo, (await upload(demo, third?.picture as Buffer)).file_url);
       expect(again.data.list.map((p) => p.id)).not.toContain(added.productId);
     });
+
+    it('records a picture whose file is gone as missing, and indexes the rest', async () => {
+      const [, , , fourth] = await productsWithPictures(company.demo);
+      const key = `c${company.demo}/imports/gone.jpg`;
+      const gone = await addProduct(company.demo, fourth?.picture as Buffer, key);
+      await rm(join(t.storage.root, key));
+      const before = t.app.imageIndex.status(company.demo).pictures;
+      await t.app.imageIndex.refresh();
+      expect(
+        await t.db
+          .selectFrom('image_features')
+          .select('error')
+          .where('picture_id', '=', gone.pictureId)
+          .executeTakeFirst(),
+      ).toEqual({ error: 'file missing' });
+      expect(t.app.imageIndex.status(company.demo).pictures).toBe(before);
+      await t.db.deleteFrom('products').where('id', '=', gone.productId).execute();
+    });
   });
 
   describe('after a restart', () => {
@@ -353,10 +373,13 @@ describe('image search over the catalogue pictures', () => {
 
     it('loads the stored index at once and describes only new pictures, while already answering searches (re-ranked in the query thread, as many pictures as it is told)', async () => {
       const jobs: string[] = [];
+      const named: string[] = [];
       const gate = new Promise<void>((resolve) => (open = resolve));
       // Counts jobs and holds describing back, as a slow worker would.
       const counted: ImageWork = async (job) => {
         jobs.push(job.kind);
+        // The picture named by its file on the local disk: the worker reads it, not this thread.
+        if (job.kind === 'describe') named.push('path' in job.image ? job.image.path : 'bytes');
         if (job.kind === 'describe') await gate;
         return INLINE_IMAGE_WORK.indexing(job);
       };
@@ -427,6 +450,7 @@ describe('image search over the catalogue pictures', () => {
       open();
       await index.refresh();
       expect(jobs).toEqual(['describe']);
+      expect(named).toEqual([join(t.storage.root, `c${company.demo2}/imports/newcomer.jpg`)]);
       expect(index.status(company.demo2).pictures).toBe(17);
       expect(
         await t.db

@@ -5,6 +5,7 @@
  * them inline.
  */
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   decodeLocalFeatures,
   encodeLocalFeatures,
@@ -80,8 +81,23 @@ export interface StoredFeatures {
   readonly local: Uint8Array;
 }
 
+/**
+ * A stored picture named by its path on the local disk: the worker reads it itself, so the
+ * answering thread neither reads it nor sends its bytes through the worker's channel (decision 0080).
+ */
+export interface PictureOnDisk {
+  readonly path: string;
+}
+
+/** What a worker answers to a picture to describe whose file is not there. */
+export const PICTURE_FILE_MISSING = 'file missing';
+
 export type ImageJob =
-  | { readonly kind: 'describe'; readonly image: Uint8Array; readonly vocabulary: VocabularyRef | null }
+  | {
+      readonly kind: 'describe';
+      readonly image: Uint8Array | PictureOnDisk;
+      readonly vocabulary: VocabularyRef | null;
+    }
   | { readonly kind: 'query'; readonly image: Uint8Array; readonly vocabulary: VocabularyRef }
   | {
       readonly kind: 'globals';
@@ -167,7 +183,10 @@ async function run(job: ImageJob): Promise<ImageJobResult<ImageJob>> {
     // The describer first: a vocabulary not held is told before the picture's work, not after it.
     case 'describe': {
       const describer = job.vocabulary ? describerFor(job.vocabulary) : null;
-      const f = await extractImageFeatures(asBuffer(job.image), MATCHER_OPTIONS.features);
+      const image =
+        'path' in job.image ? await readFile(job.image.path).catch(() => null) : asBuffer(job.image);
+      if (!image) throw new Error(PICTURE_FILE_MISSING);
+      const f = await extractImageFeatures(image, MATCHER_OPTIONS.features);
       const global = describer ? describer.describeFeatures(f).global : null;
       return {
         width: f.width,
