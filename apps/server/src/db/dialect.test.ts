@@ -11,6 +11,13 @@ type Scratch = { scratch: { id: number; name: string } };
 const level = async (db: Kysely<Scratch>) =>
   Number((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db)).rows[0]?.synchronous);
 
+const createScratch = (db: Kysely<Scratch>) =>
+  db.schema
+    .createTable('scratch')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .execute();
+
 describe('SQLite commits of background work (decision 0070)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-dialect-'));
   let h: DatabaseHandle;
@@ -18,11 +25,7 @@ describe('SQLite commits of background work (decision 0070)', () => {
   beforeAll(async () => {
     h = openDatabase({ sqliteFile: join(dir, 'scratch.sqlite') });
     db = h.db.withTables<Scratch>();
-    await db.schema
-      .createTable('scratch')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .execute();
+    await createScratch(db);
   });
   afterAll(async () => {
     await h.close();
@@ -94,11 +97,7 @@ describe('SQLite queries of background work beside calls (decision 0080)', () =>
   beforeAll(async () => {
     h = openDatabase({ sqliteFile: ':memory:' });
     db = h.db.withTables<Scratch>();
-    await db.schema
-      .createTable('scratch')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .execute();
+    await createScratch(db);
   });
   afterAll(() => h.close());
 

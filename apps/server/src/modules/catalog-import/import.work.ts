@@ -14,7 +14,12 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { availableParallelism } from 'node:os';
-import { pictureVariantBytes, storePictureVariants } from '../../plugins/picture-variants';
+import {
+  PICTURE_WIDTHS,
+  pictureVariantBytes,
+  storePictureVariants,
+  variantKey,
+} from '../../plugins/picture-variants';
 import sharp from 'sharp';
 import {
   type ImageCheckOptions,
@@ -713,7 +718,7 @@ export async function extractPictures(
   files?: PictureFiles,
 ): Promise<ExtractedPicture[]> {
   const { zip, byName } = await openForReading(path);
-  const disk = files ? new LocalDiskStorage(files.root) : null;
+  const disk = files ? { storage: new LocalDiskStorage(files.root), companyId: files.companyId } : null;
   const one = async (name: string): Promise<ExtractedPicture> => {
     const entry = byName.get(name);
     if (!entry || badEntryPath(name)) return { name, ok: false, code: 'picture_missing' };
@@ -730,15 +735,20 @@ export async function extractPictures(
         ok: false,
         code: clean.reason === 'tooLarge' ? 'picture_too_large' : 'picture_not_image',
       };
-    const variants = await pictureVariantBytes(clean.bytes);
     const read = { name, ok: true, type: clean.type, width: clean.width, height: clean.height } as const;
-    if (disk && files) {
+    if (disk) {
       const sha256 = pictureSha(clean.bytes);
-      const key = pictureKey(files.companyId, sha256, clean.type);
-      if (!(await disk.exists(key))) await disk.put(key, clean.bytes, clean.type);
-      await storePictureVariants(disk, key, variants);
+      const key = pictureKey(disk.companyId, sha256, clean.type);
+      const [original, ...widths] = await Promise.all(
+        [key, ...PICTURE_WIDTHS.map((w) => variantKey(w, key))].map((k) => disk.storage.exists(k)),
+      );
+      if (!original) await disk.storage.put(key, clean.bytes, clean.type);
+      // The same picture imported again (a file sent twice) has its widths already.
+      if (!widths.every(Boolean))
+        await storePictureVariants(disk.storage, key, await pictureVariantBytes(clean.bytes));
       return { ...read, stored: { sha256, size: clean.bytes.length } };
     }
+    const variants = await pictureVariantBytes(clean.bytes);
     return { ...read, bytes: ownCopy(clean.bytes), variants: variants.map(ownCopy) };
   };
   const out: ExtractedPicture[] = new Array(names.length);

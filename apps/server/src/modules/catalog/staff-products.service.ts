@@ -274,11 +274,12 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
     pic: Extract<ArrivingPicture, { ok: true }>,
     now: number,
   ): Promise<number> {
-    const sha = 'stored' in pic ? pic.stored.sha256 : pictureSha(pic.bytes);
+    const file = 'stored' in pic ? pic.stored : { sha256: pictureSha(pic.bytes), size: pic.bytes.length };
+    const sha = file.sha256;
     const existing = await repo.fileBySha(companyId, sha);
     if (existing) return existing.id;
     const key = pictureKey(companyId, sha, pic.type);
-    if (!('stored' in pic)) {
+    if ('bytes' in pic) {
       if (!(await storage.exists(key))) await storage.put(key, pic.bytes, pic.type);
       await deps.makeVariants(key, pic.variants);
     }
@@ -288,7 +289,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
         storage_key: key,
         sha256: sha,
         content_type: pic.type,
-        size: 'stored' in pic ? pic.stored.size : pic.bytes.length,
+        size: file.size,
         width: pic.width,
         height: pic.height,
         created_at: now,
