@@ -4,7 +4,7 @@ import {
   type OrderStatus,
   type PaymentPart,
 } from '@vitrine/contract';
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Updateable } from 'kysely';
 import { type AuditEntry, writeAudit } from '../../db/audit';
 import type { Database } from '../../db/database';
 import { nextInSequence } from '../../db/sequences';
@@ -213,6 +213,24 @@ function ordersQueries(db: Kysely<Database>) {
     byIds,
 
     async one(companyId: number, id: number) {
+      return (await this.byIds(companyId, [id]))[0];
+    },
+
+    /**
+     * The order, as `one`, with its row locked until the transaction ends. On PostgreSQL a twin
+     * request waits here and then reads all that the first committed, so its checks see the
+     * first's history and vouchers rather than finding them between two of its own statements;
+     * SQLite runs one transaction at a time already.
+     */
+    async locked(companyId: number, id: number) {
+      if (db.getExecutor().adapter instanceof PostgresAdapter)
+        await db
+          .selectFrom('orders')
+          .select('id')
+          .where('id', '=', id)
+          .where('company_id', '=', companyId)
+          .forUpdate()
+          .execute();
       return (await this.byIds(companyId, [id]))[0];
     },
 
@@ -454,9 +472,8 @@ function ordersQueries(db: Kysely<Database>) {
 
     /**
      * Moves an order from one status to another (or keeps it) with a patch; false when its
-     * status is no longer `from` (another request changed it first). On PostgreSQL the row lock
-     * makes a concurrent twin wait and then find the status changed; SQLite runs one write
-     * transaction at a time.
+     * status is no longer `from` (another request changed it first): the last guard for a
+     * transaction that did not read the order through `locked`.
      */
     async moveOrder(companyId: number, id: number, from: string, patch: OrderPatch): Promise<boolean> {
       const r = await db

@@ -460,8 +460,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     );
 
   /** The buyer's own order (never a draft, never another customer's or company's). */
-  async function buyerOrder(r: Repo, b: BuyerCaller, id: number): Promise<OrderRow | null> {
-    const row = await r.one(b.companyId, id);
+  /** The buyer's order; `locked` within a transaction that changes it (a twin waits for it). */
+  async function buyerOrder(r: Repo, b: BuyerCaller, id: number, locked = false): Promise<OrderRow | null> {
+    const row = await (locked ? r.locked(b.companyId, id) : r.one(b.companyId, id));
     return row && Number(row.customer_id) === b.customerId && row.status !== 'draft' ? row : null;
   }
   const buyerActor = (b: BuyerCaller): Actor => ({ type: 'buyer', id: b.customerId, name: b.customerName });
@@ -561,7 +562,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         event: OrderEvent;
         changed: boolean;
       }>(async (r) => {
-        const row = await buyerOrder(r, b, input.id);
+        const row = await buyerOrder(r, b, input.id, true);
         if (!row) return notFound(b);
         const actor = buyerActor(b);
         const now = clock.now();
@@ -691,7 +692,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       let result: CallResult<{ changed: boolean }>;
       try {
         result = await inTransaction<{ changed: boolean }>(async (r) => {
-          const fresh = await buyerOrder(r, b, input.id);
+          const fresh = await buyerOrder(r, b, input.id, true);
           if (!fresh) return notFound(b);
           const fileId = await r.fileFor({
             company_id: b.companyId,
@@ -968,7 +969,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const companyId = c.staff.companyId;
       const refuse = staffRefusal(c);
       const r0 = await inTransaction(async (r) => {
-        const row = await r.one(companyId, input.id);
+        const row = await r.locked(companyId, input.id);
         if (!row) return fail(ErrorCode.FAILED, c.t('server.notFound'));
         const now = clock.now();
         const header: Record<string, unknown> = { modified_at: now };
@@ -1057,7 +1058,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     ): Promise<CallResult<CallResponse<'staff_advance_order'>>> {
       const companyId = c.staff.companyId;
       const r0 = await inTransaction<{ replayed: boolean }>(async (r) => {
-        const row = await r.one(companyId, input.id);
+        const row = await r.locked(companyId, input.id);
         if (!row) return fail(ErrorCode.FAILED, c.t('server.notFound'));
         const now = clock.now();
         // A paid deposit is confirmed by reviewing its voucher; bare, only a deposit of nothing.
@@ -1090,7 +1091,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async setShipDate(input: { id: number; estimated_ship_date: number | null }, c: StaffCaller) {
       const companyId = c.staff.companyId;
       const r0 = await inTransaction(async (r) => {
-        const row = await r.one(companyId, input.id);
+        const row = await r.locked(companyId, input.id);
         if (!row) return fail(ErrorCode.FAILED, c.t('server.notFound'));
         const now = clock.now();
         await transition(r, row, 'set_ship_date', staffActor(c), {
@@ -1152,7 +1153,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             ? 'reject_deposit_voucher'
             : 'reject_balance_voucher';
       const r0 = await inTransaction<{ changed: boolean }>(async (r) => {
-        const row = await r.one(companyId, orderId);
+        const row = await r.locked(companyId, orderId);
         if (!row) return fail(ErrorCode.FAILED, c.t('server.notFound'));
         const now = clock.now();
         const seen = await r.voucher(companyId, input.voucher_id);
@@ -1257,7 +1258,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const sha = createHash('sha256').update(file.bytes).digest('hex');
     const now = clock.now();
     const r0 = await inTransaction(async (r) => {
-      const fresh = await r.one(companyId, Number(row.id));
+      const fresh = await r.locked(companyId, Number(row.id));
       if (!fresh) throw new Refused(refuse('notAllowed'));
       await transition(r, fresh, 'attach', actor, { refuse, note: fileName });
       const fileId = await r.fileFor({

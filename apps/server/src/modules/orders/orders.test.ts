@@ -21,6 +21,7 @@ import {
   secondBuyer,
   submitSample,
 } from '../../test/orders';
+import { createOrdersRepository } from './orders.repository';
 
 const EN = 11201002;
 const AR = 11201005;
@@ -554,6 +555,35 @@ describe('isolation and concurrency', () => {
       ErrorCode.FAILED,
     );
     expect((await t.call('get_order_detail', { id }, buyer)).data.history).toEqual(detail.data.history);
+  });
+
+  it("makes a second transaction that reads the order through locked wait for the first's commit, and see its change", async () => {
+    const id = await quotation(t, staff, sampleId);
+    const { company_id } = await t.db
+      .selectFrom('orders')
+      .select('company_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const companyId = Number(company_id);
+    const repo = createOrdersRepository(t.db);
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let locked = () => {};
+    const firstHolds = new Promise<void>((r) => (locked = r));
+    const first = repo.transaction(async (r) => {
+      const row = await r.locked(companyId, id);
+      if (!row) throw new Error('the quotation was not found');
+      await r.moveOrder(companyId, id, row.status, { updated_at: 4242 });
+      locked();
+      await held;
+    });
+    await firstHolds;
+    const second = repo.transaction(async (r) => (await r.locked(companyId, id))?.updated_at);
+    // Time for the second to reach its read: without the lock it would read before the commit.
+    await new Promise((r) => setTimeout(r, 150));
+    release();
+    await first;
+    expect(Number(await second)).toBe(4242);
   });
 
   it('records a voucher and confirms its receipt once under two identical concurrent requests', async () => {
