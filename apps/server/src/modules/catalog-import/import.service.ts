@@ -55,23 +55,25 @@ type ReadPicture = { ok: true; type: string; width: number; height: number } & (
   { bytes: Buffer; variants: readonly Uint8Array[] } | { stored: StoredPictureFile }
 );
 
-/** The console's product calls (modules/catalog/staff-products.service.ts), as the import uses them. */
+/**
+ * The console's product calls (modules/catalog/staff-products.service.ts), as the import uses them:
+ * its saves answer the product's id and stamp, never the product read back (decision 0081).
+ */
 export interface ProductsPort {
   get(input: { id: number }, c: StaffCaller, site: { money_unit: string }): Promise<CallResult<StaffProduct>>;
-  save(
+  store(
     input: { id?: number | undefined; updated_at?: number | undefined; product: ProductFields },
     c: StaffCaller,
     site: { money_unit: string },
-  ): Promise<CallResult<StaffProduct>>;
-  setPictures(
+  ): Promise<CallResult<{ id: number; updated_at: number }>>;
+  storePictures(
     input: {
       id: number;
       updated_at: number;
       pictures: ({ picture_id: number } | { picture: ReadPicture })[];
     },
     c: StaffCaller,
-    site: { money_unit: string },
-  ): Promise<CallResult<StaffProduct>>;
+  ): Promise<CallResult<{ id: number; updated_at: number }>>;
 }
 
 export interface ImportDeps {
@@ -343,7 +345,7 @@ export function createImportService(deps: ImportDeps) {
         path === 'names.en' ? 'name_required' : path === 'net_weight' ? 'net_over_gross' : 'save_refused';
       return fail({ code, column: path.replace('names.', 'name_'), value: issue?.message ?? '' });
     }
-    const saved = await deps.products.save(
+    const saved = await deps.products.store(
       current
         ? { id: current.id, updated_at: current.updated_at, product: product.data }
         : { product: product.data },
@@ -376,15 +378,15 @@ export function createImportService(deps: ImportDeps) {
         });
     }
     if (good.length > 0) {
-      const had = await repo.pictureKeys(companyId, stored.id);
+      // A product made just now has no pictures to compare with.
+      const had = current ? await repo.pictureKeys(companyId, stored.id) : [];
       const wanted = good.map((p) =>
         pictureKey(companyId, 'stored' in p ? p.stored.sha256 : pictureSha(p.bytes), p.type),
       );
       if (had.join('\n') !== wanted.join('\n')) {
-        const set = await deps.products.setPictures(
+        const set = await deps.products.storePictures(
           { id: stored.id, updated_at: stored.updated_at, pictures: good.map((picture) => ({ picture })) },
           c,
-          site,
         );
         if (set.ok) stored = set.data;
         else problems.push({ code: 'save_refused', column: 'pictures', value: set.tip });

@@ -78,6 +78,12 @@ export interface StaffProductsDeps {
   changed(companyId: number): void;
 }
 
+/** What a save changed, without the product read back: its id and its new updated_at. */
+export interface ProductStamp {
+  id: number;
+  updated_at: number;
+}
+
 /** Why a 3D model was refused: a key of server.products.model.* */
 export type ModelProblem =
   'notFound' | 'empty' | 'tooLarge' | 'notGlb' | 'wrongVersion' | 'badLength' | 'notGltf';
@@ -230,6 +236,16 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
     };
   }
 
+  /** The product read back after a save, as the console's editor shows it. */
+  async function readBack(
+    c: StaffCaller,
+    id: number,
+    site: { money_unit: string },
+  ): Promise<CallResult<StaffProduct>> {
+    const saved = await product(c.staff.companyId, id, site.money_unit);
+    return saved ? ok(saved, c.t('server.saved')) : fail(ErrorCode.FAILED, c.t('server.notFound'));
+  }
+
   /** A save always moves updated_at on, even within the same millisecond, so a stale save is seen. */
   const nextStamp = (readAt: number) => Math.max(clock.now(), readAt + 1);
 
@@ -302,7 +318,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
     }
   }
 
-  return {
+  const service = {
     /**
      * A picture field of the console's other content (a category's, a banner's): the company's
      * upload, re-encoded and stored once by its content like a product's pictures; its public URL,
@@ -418,16 +434,30 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
       return ok({ categories, factories, ...currency(site.money_unit) });
     },
 
+    /** staff_save_product: the product's fields saved, then read back whole for the editor. */
     async save(
       input: { id?: number | undefined; updated_at?: number | undefined; product: ProductFields },
       c: StaffCaller,
       site: { money_unit: string },
     ): Promise<CallResult<StaffProduct>> {
+      const stored = await service.store(input, c, site);
+      return stored.ok ? readBack(c, stored.data.id, site) : stored;
+    },
+
+    /**
+     * The product's fields saved (created without an id); answers its id and new stamp without
+     * reading it back: the catalogue import stores thousands and needs no more (decision 0081).
+     */
+    async store(
+      input: { id?: number | undefined; updated_at?: number | undefined; product: ProductFields },
+      c: StaffCaller,
+      site: { money_unit: string },
+    ): Promise<CallResult<ProductStamp>> {
       const companyId = c.staff.companyId;
       const { price_exponent } = currency(site.money_unit);
       const id = input.id;
-      if (id !== undefined && !(await repo.find(companyId, id)))
-        return fail(ErrorCode.FAILED, c.t('server.notFound'));
+      const current = id === undefined ? undefined : await repo.find(companyId, id);
+      if (id !== undefined && !current) return fail(ErrorCode.FAILED, c.t('server.notFound'));
       const refused = await referencesRefused(input.product, companyId, c);
       if (refused) return refused;
       if (id === undefined) {
@@ -443,17 +473,16 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
           return newId;
         });
         deps.changed(companyId);
-        const saved = await product(companyId, created, site.money_unit);
-        return saved ? ok(saved, c.t('server.saved')) : fail(ErrorCode.FAILED, c.t('server.notFound'));
+        return ok({ id: created, updated_at: now });
       }
       if (input.updated_at === undefined)
         return fail(ErrorCode.BAD_REQUEST, c.t('server.products.updatedAtRequired'));
       const readAt = input.updated_at;
-      const current = await repo.find(companyId, id);
       const modelRefused =
         checkVideo(input.product.video_url, current?.video_url ?? '', c) ??
         (await checkNewModel(input.product.model_url, current?.model_url ?? '', c));
       if (modelRefused) return modelRefused;
+      const stamp = nextStamp(readAt);
       return withRefusal(async () => {
         await repo.transaction(async (r) => {
           const before = await r.find(companyId, id);
@@ -462,7 +491,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
           // meanwhile also changed updated_at, so the save below is refused as stale.
           const saved = await r.update(companyId, id, readAt, {
             ...values(input.product, price_exponent),
-            updated_at: nextStamp(readAt),
+            updated_at: stamp,
           });
           if (!saved) throw new Refused(fail(ErrorCode.CONFLICT, c.t('server.products.stale')));
           const after = await r.find(companyId, id);
@@ -478,12 +507,26 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
         });
         // Any field may be one a list filters or counts by (names, numbers, category, flags, price).
         deps.changed(companyId);
-        const saved = await product(companyId, id, site.money_unit);
-        return saved ? ok(saved, c.t('server.saved')) : fail(ErrorCode.FAILED, c.t('server.notFound'));
+        return ok({ id, updated_at: stamp });
       });
     },
 
+    /** staff_set_product_pictures: the pictures replaced, then the product read back whole. */
     async setPictures(
+      input: {
+        id: number;
+        updated_at: number;
+        pictures: ({ picture_id: number } | { url: string } | { picture: ArrivingPicture })[];
+      },
+      c: StaffCaller,
+      site: { money_unit: string },
+    ): Promise<CallResult<StaffProduct>> {
+      const stored = await service.storePictures(input, c);
+      return stored.ok ? readBack(c, stored.data.id, site) : stored;
+    },
+
+    /** The product's pictures replaced; answers its id and new stamp without reading it back. */
+    async storePictures(
       input: {
         id: number;
         updated_at: number;
@@ -494,8 +537,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
         pictures: ({ picture_id: number } | { url: string } | { picture: ArrivingPicture })[];
       },
       c: StaffCaller,
-      site: { money_unit: string },
-    ): Promise<CallResult<StaffProduct>> {
+    ): Promise<CallResult<ProductStamp>> {
       const companyId = c.staff.companyId;
       const current = await repo.find(companyId, input.id);
       if (!current) return fail(ErrorCode.FAILED, c.t('server.notFound'));
@@ -519,10 +561,11 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
           return fail(ErrorCode.BAD_REQUEST, c.t('server.products.badPicture', { position: index + 1 }));
         list.push({ fileId: await storePicture(companyId, pic, now) });
       }
+      const stamp = nextStamp(input.updated_at);
       const result = await withRefusal(async () => {
         await repo.transaction(async (r) => {
           const touched = await r.update(companyId, input.id, input.updated_at, {
-            updated_at: nextStamp(input.updated_at),
+            updated_at: stamp,
           });
           if (!touched) throw new Refused(fail(ErrorCode.CONFLICT, c.t('server.products.stale')));
           await r.replacePictures(companyId, input.id, list, now);
@@ -537,8 +580,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
             ),
           );
         });
-        const saved = await product(companyId, input.id, site.money_unit);
-        return saved ? ok(saved, c.t('server.saved')) : fail(ErrorCode.FAILED, c.t('server.notFound'));
+        return ok({ id: input.id, updated_at: stamp });
       });
       // Indexed in the background: the save does not wait for the pictures to be described.
       // The catalogue's caches stand: no list total or keyword filter depends on pictures, and
@@ -608,6 +650,7 @@ export function createStaffProductsService(deps: StaffProductsDeps) {
       return ok({ changed }, c.t('server.products.bulkDone', { count: changed }));
     },
   };
+  return service;
 }
 
 export type StaffProductsService = ReturnType<typeof createStaffProductsService>;
