@@ -2,8 +2,8 @@
  * The catalogue import (decision 0055): N products (default 10 000) from one xlsx, with N
  * generated pictures in zips of up to 2 500, through the real upload, dry run and background
  * run. Prints the dry run's and the run's durations, the server's peak memory, and the buyers'
- * get_list p95 while the import runs against the same calls idle, in the same run
- * (goal: ratio under 1.5).
+ * get_list p95 while the import runs against the same calls idle, in the same run, before the
+ * run and after it (goal: both ratios under 1.5).
  * Usage: npm run build -w apps/server && node --import tsx bench/import.ts [products=10000]
  */
 import { loadavg } from 'node:os';
@@ -227,7 +227,12 @@ try {
   console.log(
     `  get_list after  ${quantiles(after)}   (${after.length} calls, idle, on the grown catalogue)`,
   );
+  // Both idle windows are the same calls in the same run: before the run on the smaller catalogue
+  // and a server less long warm, after it on the grown one. When they disagree, both are told
+  // and the goal is met only under both (decision 0081).
+  const p95after = percentile(after, 0.95);
   console.log(`  ratio p95 during / idle: ${(p95during / p95idle).toFixed(2)} (goal < 1.5)`);
+  console.log(`  ratio p95 during / idle after: ${(p95during / p95after).toFixed(2)} (goal < 1.5)`);
 } finally {
   server.child.kill();
 }
