@@ -231,7 +231,7 @@ function ordersQueries(db: Kysely<Database>) {
           .where('company_id', '=', companyId)
           .forUpdate()
           .execute();
-      return (await this.byIds(companyId, [id]))[0];
+      return this.one(companyId, id);
     },
 
     /**

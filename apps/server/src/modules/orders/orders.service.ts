@@ -459,8 +459,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         : t(BUYER_GUARD_TIPS[reason as GuardRefusal] ?? 'api.orders.notAllowed'),
     );
 
-  /** The buyer's own order (never a draft, never another customer's or company's). */
-  /** The buyer's order; `locked` within a transaction that changes it (a twin waits for it). */
+  /**
+   * The buyer's own order (never a draft, never another customer's or company's); `locked` within
+   * a transaction that changes it, so a twin request waits for it (decision 0082).
+   */
   async function buyerOrder(r: Repo, b: BuyerCaller, id: number, locked = false): Promise<OrderRow | null> {
     const row = await (locked ? r.locked(b.companyId, id) : r.one(b.companyId, id));
     return row && Number(row.customer_id) === b.customerId && row.status !== 'draft' ? row : null;
